@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CounterConfig(AppConfig):
+    name = "counter"
+    verbose_name = "Hand counter"

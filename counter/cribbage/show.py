@@ -1,0 +1,334 @@
+"""The show: counting four cards and the starter, as a hand or as the crib.
+
+``score_show`` gives the itemised count players check against: every fifteen, pair and
+run with its cards, the flush, nobs, the total and the count as it is announced.
+``show_total`` gives the same total without the items, for enumerating deals in bulk.
+
+Fifteens, pairs and runs depend only on the five ranks, so they are worked out once per
+rank multiset (6,175 of them) and remembered; flush and nobs depend on the suits and are
+checked on every call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations
+from operator import attrgetter
+
+from .cards import RANK_PRIMES, Card, CardError, Rank, Suit, ensure_distinct
+from .words import number_word
+
+__all__ = [
+    "ShowGroup",
+    "ShowItem",
+    "ShowKind",
+    "ShowNote",
+    "ShowResult",
+    "rank_points",
+    "score_show",
+    "show_total",
+]
+
+
+class ShowKind(Enum):
+    FIFTEEN = "fifteen"
+    PAIR = "pair"
+    RUN = "run"
+    FLUSH = "flush"
+    NOBS = "nobs"
+
+
+class ShowNote(Enum):
+    """A rule that decided the outcome of a count, worth saying in one line."""
+
+    HEELS = "heels"
+    CRIB_FOUR_FLUSH = "crib-four-flush"
+    STARTER_IS_NOT_A_FOURTH_SUITED_CARD = "three-suited-plus-starter"
+
+    @property
+    def text(self) -> str:
+        return _NOTE_TEXT[self]
+
+
+_NOTE_TEXT = {
+    ShowNote.HEELS: (
+        "The starter is a jack: that is heels, 2 to the dealer when it is turned, "
+        "and not part of this count."
+    ),
+    ShowNote.CRIB_FOUR_FLUSH: (
+        "Four crib cards of one suit score nothing: a crib flush needs the starter "
+        "to match as well."
+    ),
+    ShowNote.STARTER_IS_NOT_A_FOURTH_SUITED_CARD: (
+        "Three suited hand cards and a starter of the same suit are no flush: "
+        "all four hand cards must share a suit."
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ShowItem:
+    """One scoring combination: a fifteen, a pair, a run, the flush or nobs."""
+
+    kind: ShowKind
+    cards: tuple[Card, ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowGroup:
+    """Items as players name them together: a pair royal, a double run of three."""
+
+    kind: ShowKind
+    name: str
+    items: tuple[ShowItem, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(item.points for item in self.items)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card that takes part in the group, in rank order."""
+        return tuple(sorted({c for item in self.items for c in item.cards}))
+
+
+@dataclass(frozen=True, slots=True)
+class ShowResult:
+    """The itemised count of a hand or crib."""
+
+    hand: tuple[Card, ...]
+    starter: Card
+    crib: bool
+    items: tuple[ShowItem, ...]
+    total: int
+
+    @property
+    def heels(self) -> bool:
+        """The starter is a jack: 2 to the dealer when turned, never part of the count."""
+        return self.starter.rank is Rank.JACK
+
+    def items_of(self, kind: ShowKind) -> tuple[ShowItem, ...]:
+        return tuple(item for item in self.items if item.kind is kind)
+
+    def points_of(self, kind: ShowKind) -> int:
+        return sum(item.points for item in self.items if item.kind is kind)
+
+    @property
+    def groups(self) -> tuple[ShowGroup, ...]:
+        """The items grouped the way players think of them, in counting order."""
+        return group_items(self.items)
+
+    @property
+    def notes(self) -> tuple[ShowNote, ...]:
+        """The rules that decided this count where players often get them wrong."""
+        return show_notes(self.hand, self.starter, self.crib)
+
+    @property
+    def announce(self) -> str:
+        """The count as players say it: ``fifteen two, fifteen four, a pair is six``."""
+        return announce_groups(self.groups)
+
+
+# --- fifteens, pairs and runs, worked out on ranks ---------------------------------
+
+_Template = tuple[tuple[ShowKind, tuple[int, ...], int], ...]
+_by_index = attrgetter("index")
+_TEMPLATES: dict[int, _Template] = {}
+_RANK_POINTS: dict[int, int] = {}
+
+
+def _rank_items(ranks: Sequence[int]) -> _Template:
+    """Fifteens, pairs and runs among ranks sorted ascending, as positions into them."""
+    values = [min(rank, 10) for rank in ranks]
+    positions = range(len(ranks))
+    items: list[tuple[ShowKind, tuple[int, ...], int]] = []
+    for size in range(2, len(ranks) + 1):
+        for combo in combinations(positions, size):
+            if sum(values[i] for i in combo) == 15:
+                items.append((ShowKind.FIFTEEN, combo, 2))
+    for combo in combinations(positions, 2):
+        if ranks[combo[0]] == ranks[combo[1]]:
+            items.append((ShowKind.PAIR, combo, 2))
+    # Only the longest runs count; a shorter run inside a longer one is not another run.
+    for length in range(len(ranks), 2, -1):
+        runs = [
+            (ShowKind.RUN, combo, length)
+            for combo in combinations(positions, length)
+            if all(ranks[a] + 1 == ranks[b] for a, b in zip(combo, combo[1:], strict=False))
+        ]
+        if runs:
+            items.extend(runs)
+            break
+    return tuple(items)
+
+
+def _template(five: Sequence[Card]) -> _Template:
+    key = five[0].prime * five[1].prime * five[2].prime * five[3].prime * five[4].prime
+    template = _TEMPLATES.get(key)
+    if template is None:
+        template = _rank_items([int(c.rank) for c in five])
+        _TEMPLATES[key] = template
+    return template
+
+
+def rank_points(ranks: Iterable[int]) -> int:
+    """Points from fifteens, pairs and runs among five ranks (suits play no part)."""
+    ranks = sorted(int(r) for r in ranks)
+    key = 1
+    for rank in ranks:
+        key *= RANK_PRIMES[rank]
+    points = _RANK_POINTS.get(key)
+    if points is None:
+        points = sum(item[2] for item in _rank_items(ranks))
+        _RANK_POINTS[key] = points
+    return points
+
+
+# --- the whole count -------------------------------------------------------------------
+
+
+def _check_deal(hand: tuple[Card, ...], starter: Card) -> None:
+    if len(hand) != 4:
+        raise CardError(f"a hand or crib has 4 cards, got {len(hand)}")
+    ensure_distinct((*hand, starter))
+
+
+def score_show(hand: Iterable[Card], starter: Card, crib: bool = False) -> ShowResult:
+    """Count four cards and the starter, itemised.
+
+    ``crib=True`` applies the crib's flush rule: only five cards of one suit score.
+    A jack as starter is heels (see ``ShowResult.heels``), never part of the count.
+    """
+    hand = tuple(hand)
+    _check_deal(hand, starter)
+    five = sorted((*hand, starter), key=_by_index)
+    items = [
+        ShowItem(kind, tuple(five[i] for i in positions), points)
+        for kind, positions, points in _template(five)
+    ]
+    flush = _flush_points(hand, starter, crib)
+    if flush:
+        items.append(ShowItem(ShowKind.FLUSH, hand if flush == 4 else (*hand, starter), flush))
+    jack = _nobs_jack(hand, starter)
+    if jack is not None:
+        items.append(ShowItem(ShowKind.NOBS, (jack,), 1))
+    return ShowResult(
+        hand=hand,
+        starter=starter,
+        crib=crib,
+        items=tuple(items),
+        total=sum(item.points for item in items),
+    )
+
+
+def show_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
+    """The total of ``score_show`` without the items: the fast path for bulk work.
+
+    The caller guarantees four distinct hand cards and a starter not among them.
+    """
+    a, b, c, d = hand
+    key = a.prime * b.prime * c.prime * d.prime * starter.prime
+    total = _RANK_POINTS.get(key)
+    if total is None:
+        total = rank_points((a.rank, b.rank, c.rank, d.rank, starter.rank))
+    suit = a.suit
+    if b.suit is suit and c.suit is suit and d.suit is suit:
+        if starter.suit is suit:
+            total += 5
+        elif not crib:
+            total += 4
+    nobs = _JACKS[starter.suit]
+    if a is nobs or b is nobs or c is nobs or d is nobs:
+        total += 1
+    return total
+
+
+_JACKS = {suit: Card(Rank.JACK, suit) for suit in Suit}
+
+
+def _flush_points(hand: tuple[Card, ...], starter: Card, crib: bool) -> int:
+    suit = hand[0].suit
+    if any(c.suit is not suit for c in hand[1:]):
+        return 0
+    if starter.suit is suit:
+        return 5
+    return 0 if crib else 4
+
+
+def _nobs_jack(hand: tuple[Card, ...], starter: Card) -> Card | None:
+    for c in hand:
+        if c.rank is Rank.JACK and c.suit is starter.suit:
+            return c
+    return None
+
+
+def show_notes(hand: Sequence[Card], starter: Card, crib: bool) -> tuple[ShowNote, ...]:
+    """The one-line rules that decided this count, where players often go wrong."""
+    notes = []
+    suits = {c.suit for c in hand}
+    if len(suits) == 1 and crib and starter.suit not in suits:
+        notes.append(ShowNote.CRIB_FOUR_FLUSH)
+    if len(suits) == 2 and sum(c.suit is starter.suit for c in hand) == 3:
+        notes.append(ShowNote.STARTER_IS_NOT_A_FOURTH_SUITED_CARD)
+    if starter.rank is Rank.JACK:
+        notes.append(ShowNote.HEELS)
+    return tuple(notes)
+
+
+# --- grouping and announcing -------------------------------------------------------
+
+_PAIR_NAMES = {1: "pair", 3: "pair royal", 6: "double pair royal"}
+_RUN_NAMES = {1: "run", 2: "double run", 3: "triple run", 4: "double-double run"}
+
+
+def group_items(items: Iterable[ShowItem]) -> tuple[ShowGroup, ...]:
+    """Group items as players name them: each fifteen alone, pairs by rank, runs together."""
+    items = tuple(items)
+    groups = [ShowGroup(ShowKind.FIFTEEN, "fifteen", (item,)) for item in items if item.kind is ShowKind.FIFTEEN]
+    pairs_by_rank: dict[Rank, list[ShowItem]] = {}
+    for item in items:
+        if item.kind is ShowKind.PAIR:
+            pairs_by_rank.setdefault(item.cards[0].rank, []).append(item)
+    for pairs in pairs_by_rank.values():
+        groups.append(ShowGroup(ShowKind.PAIR, _PAIR_NAMES[len(pairs)], tuple(pairs)))
+    runs = tuple(item for item in items if item.kind is ShowKind.RUN)
+    if runs:
+        length = len(runs[0].cards)
+        name = f"{_RUN_NAMES[len(runs)]} of {number_word(length)}"
+        groups.append(ShowGroup(ShowKind.RUN, name, runs))
+    for item in items:
+        if item.kind is ShowKind.FLUSH:
+            groups.append(ShowGroup(ShowKind.FLUSH, f"flush of {number_word(item.points)}", (item,)))
+        elif item.kind is ShowKind.NOBS:
+            groups.append(ShowGroup(ShowKind.NOBS, "nobs", (item,)))
+    return tuple(groups)
+
+
+def announce_groups(groups: Sequence[ShowGroup]) -> str:
+    """Say a count the way players do, with the running total after each score."""
+    if not groups:
+        return "nineteen: no points"
+    phrases = []
+    running = 0
+    said_a_pair = False
+    for index, group in enumerate(groups):
+        running += group.points
+        total = number_word(running)
+        if group.kind is ShowKind.FIFTEEN:
+            phrases.append(f"fifteen {total}")
+            continue
+        if group.kind is ShowKind.NOBS:
+            said = "one for his nobs"
+        elif group.name == "pair" and said_a_pair:
+            said = "another pair"
+        else:
+            said = f"a {group.name}"
+        said_a_pair = said_a_pair or group.name == "pair"
+        if index == len(groups) - 1 and index > 0:
+            phrases.append(f"and {said} makes {total}")
+        else:
+            phrases.append(f"{said} is {total}")
+    return ", ".join(phrases)
