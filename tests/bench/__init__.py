@@ -1,0 +1,1 @@
+"""Benchmarks, run by `make bench` (never by pytest): each bench_*.py module has run()."""
