@@ -21,11 +21,13 @@ from .cards import RANK_PRIMES, Card, CardError, Rank, Suit, ensure_distinct
 from .words import number_word
 
 __all__ = [
+    "RANK_POINTS",
     "ShowGroup",
     "ShowItem",
     "ShowKind",
     "ShowNote",
     "ShowResult",
+    "rank_key",
     "rank_points",
     "score_show",
     "show_total",
@@ -136,8 +138,6 @@ class ShowResult:
 
 _Template = tuple[tuple[ShowKind, tuple[int, ...], int], ...]
 _by_index = attrgetter("index")
-_TEMPLATES: dict[int, _Template] = {}
-_RANK_POINTS: dict[int, int] = {}
 
 
 def _rank_items(ranks: Sequence[int]) -> _Template:
@@ -165,26 +165,48 @@ def _rank_items(ranks: Sequence[int]) -> _Template:
     return tuple(items)
 
 
-def _template(five: Sequence[Card]) -> _Template:
-    key = five[0].prime * five[1].prime * five[2].prime * five[3].prime * five[4].prime
-    template = _TEMPLATES.get(key)
-    if template is None:
-        template = _rank_items([int(c.rank) for c in five])
-        _TEMPLATES[key] = template
-    return template
+def rank_key(ranks: Iterable[int]) -> int:
+    """The product of the ranks' primes: the same number for the same rank multiset."""
+    key = 1
+    for rank in ranks:
+        key *= RANK_PRIMES[rank]
+    return key
+
+
+def _ranks_of_key(key: int) -> list[int]:
+    ranks = []
+    for rank in Rank:
+        prime = RANK_PRIMES[rank]
+        while key % prime == 0:
+            ranks.append(int(rank))
+            key //= prime
+    return ranks
+
+
+class _TemplateTable(dict):
+    """Rank key -> fifteens, pairs and runs as positions into the rank-sorted cards."""
+
+    def __missing__(self, key: int) -> _Template:
+        template = self[key] = _rank_items(_ranks_of_key(key))
+        return template
+
+
+class _RankPointsTable(dict):
+    """Rank key -> points from fifteens, pairs and runs; filled on first use of each key."""
+
+    def __missing__(self, key: int) -> int:
+        points = self[key] = sum(item[2] for item in _TEMPLATES[key])
+        return points
+
+
+_TEMPLATES = _TemplateTable()
+RANK_POINTS: dict[int, int] = _RankPointsTable()
+"""Points from fifteens, pairs and runs among five cards, by ``rank_key`` of their ranks."""
 
 
 def rank_points(ranks: Iterable[int]) -> int:
     """Points from fifteens, pairs and runs among five ranks (suits play no part)."""
-    ranks = sorted(int(r) for r in ranks)
-    key = 1
-    for rank in ranks:
-        key *= RANK_PRIMES[rank]
-    points = _RANK_POINTS.get(key)
-    if points is None:
-        points = sum(item[2] for item in _rank_items(ranks))
-        _RANK_POINTS[key] = points
-    return points
+    return RANK_POINTS[rank_key(ranks)]
 
 
 # --- the whole count -------------------------------------------------------------------
@@ -205,9 +227,10 @@ def score_show(hand: Iterable[Card], starter: Card, crib: bool = False) -> ShowR
     hand = tuple(hand)
     _check_deal(hand, starter)
     five = sorted((*hand, starter), key=_by_index)
+    key = five[0].prime * five[1].prime * five[2].prime * five[3].prime * five[4].prime
     items = [
         ShowItem(kind, tuple(five[i] for i in positions), points)
-        for kind, positions, points in _template(five)
+        for kind, positions, points in _TEMPLATES[key]
     ]
     flush = _flush_points(hand, starter, crib)
     if flush:
@@ -230,10 +253,7 @@ def show_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     The caller guarantees four distinct hand cards and a starter not among them.
     """
     a, b, c, d = hand
-    key = a.prime * b.prime * c.prime * d.prime * starter.prime
-    total = _RANK_POINTS.get(key)
-    if total is None:
-        total = rank_points((a.rank, b.rank, c.rank, d.rank, starter.rank))
+    total = RANK_POINTS[a.prime * b.prime * c.prime * d.prime * starter.prime]
     suit = a.suit
     if b.suit is suit and c.suit is suit and d.suit is suit:
         if starter.suit is suit:

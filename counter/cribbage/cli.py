@@ -1,0 +1,246 @@
+"""The ``crib`` command: count a show, score a play, value discards, tabulate all deals.
+
+With cards on the command line each subcommand answers once (``--json`` for one JSON
+object). With none, ``count``, ``peg`` and ``discard`` read one deal per line from stdin
+and write one JSON line per deal; a bad line gives ``{"error": "..."}`` on its line and the
+rest go on. Bad input on the command line gives one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple, NoReturn, TextIO
+
+from .cards import Card, CardError, format_cards, parse_cards, split_tokens
+from .discard import DiscardOption, Role, discard_options
+from .pegging import Play, peg_sequence
+from .show import ShowResult, score_show
+from .stats import MAX_SHOW, ShowDistribution, show_distribution
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_ERROR, f"{self.prog}: {message}\n")
+
+
+def _codes(cards: Iterable) -> list[str]:
+    return [card.code for card in cards]
+
+
+# --- count -----------------------------------------------------------------------------
+
+
+def _count(tokens: Sequence[str], crib: bool) -> ShowResult:
+    cards = parse_cards(tokens)
+    if len(cards) != 5:
+        raise CardError(f"expected 5 cards (four in the hand, then the starter), got {len(cards)}")
+    return score_show(cards[:4], cards[4], crib=crib)
+
+
+def show_json(result: ShowResult) -> dict:
+    return {
+        "hand": _codes(result.hand),
+        "starter": result.starter.code,
+        "crib": result.crib,
+        "total": result.total,
+        "items": [
+            {"kind": item.kind.value, "cards": _codes(item.cards), "points": item.points}
+            for item in result.items
+        ],
+        "announce": result.announce,
+        "heels": result.heels,
+    }
+
+
+def show_text(result: ShowResult) -> str:
+    what = "Crib" if result.crib else "Hand"
+    lines = [f"{what}: {format_cards(result.hand)}   starter: {result.starter.code}"]
+    for item in result.items:
+        lines.append(f"  {item.kind.value:<8} {format_cards(item.cards):<15} {item.points:>2}")
+    lines.append(f"Total: {result.total}")
+    lines.append(result.announce)
+    lines.extend(note.text for note in result.notes)
+    return "\n".join(lines)
+
+
+# --- peg -------------------------------------------------------------------------------
+
+
+def _peg(tokens: Sequence[str]) -> tuple[Play, ...]:
+    return peg_sequence(token for part in tokens for token in split_tokens(part))
+
+
+def peg_json(plays: tuple[Play, ...]) -> dict:
+    return {
+        "plays": [
+            {
+                "card": play.card.code,
+                "count": play.count,
+                "points": play.points,
+                "items": [{"kind": item.kind.value, "points": item.points} for item in play.items],
+            }
+            for play in plays
+        ]
+    }
+
+
+def peg_text(plays: tuple[Play, ...]) -> str:
+    lines = []
+    for play in plays:
+        scored = ", ".join(f"{item.kind.value} {item.points}" for item in play.items)
+        line = f"{play.card.code:<3} count {play.count:>2}"
+        lines.append(f"{line}   {scored} = {play.points}" if scored else line)
+    lines.append(f"Total: {sum(play.points for play in plays)}")
+    return "\n".join(lines)
+
+
+# --- discard ---------------------------------------------------------------------------
+
+
+class _DiscardAnswer(NamedTuple):
+    cards: tuple[Card, ...]
+    role: Role
+    options: tuple[DiscardOption, ...]
+
+
+def _discard(tokens: Sequence[str], role: Role) -> _DiscardAnswer:
+    cards = parse_cards(tokens, count=6)
+    return _DiscardAnswer(cards, role, discard_options(cards, role))
+
+
+def discard_json(answer: _DiscardAnswer) -> dict:
+    return {
+        "cards": _codes(answer.cards),
+        "role": answer.role.value,
+        "options": [
+            {
+                "keep": _codes(option.keep),
+                "throw": _codes(option.throw),
+                "hand_ev": option.hand_ev,
+                "crib_ev": option.crib_ev,
+                "net_ev": option.net_ev,
+            }
+            for option in answer.options
+        ],
+    }
+
+
+def discard_text(answer: _DiscardAnswer) -> str:
+    crib_sign = "+" if answer.role is Role.DEALER else "-"
+    lines = [
+        f"{format_cards(answer.cards)} as {answer.role.value}: net = hand {crib_sign} crib",
+        f"  {'keep':<12} {'throw':<6} {'hand':>8} {'crib':>8} {'net':>8}",
+    ]
+    for option in answer.options:
+        lines.append(
+            f"  {format_cards(option.keep):<12} {format_cards(option.throw):<6} "
+            f"{option.hand_ev:>8.4f} {option.crib_ev:>8.4f} {option.net_ev:>8.4f}"
+        )
+    return "\n".join(lines)
+
+
+# --- stats -----------------------------------------------------------------------------
+
+
+def stats_json(distribution: ShowDistribution) -> dict:
+    return {
+        "rules": "crib" if distribution.crib else "hand",
+        "deals": distribution.deals,
+        "counts": {str(total): n for total, n in enumerate(distribution.counts)},
+        "mean": distribution.mean,
+    }
+
+
+def stats_text(distribution: ShowDistribution) -> str:
+    rules = "crib" if distribution.crib else "hand"
+    lines = [f"{distribution.deals:,} deals, {rules} rules", f"  {'total':>5} {'deals':>10} {'%':>8}"]
+    for total in range(MAX_SHOW + 1):
+        n = distribution.counts[total]
+        lines.append(f"  {total:>5} {n:>10,} {100 * n / distribution.deals:>8.4f}")
+    lines.append(f"mean {distribution.mean:.6f}")
+    return "\n".join(lines)
+
+
+# --- running ---------------------------------------------------------------------------
+
+
+def _each_line(stdin: TextIO, stdout: TextIO, answer: Callable, to_json: Callable) -> int:
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            reply = to_json(answer([line]))
+        except CardError as error:
+            reply = {"error": str(error)}
+        stdout.write(json.dumps(reply) + "\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="crib", description="Cribbage counting, pegging and discard values.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    count = commands.add_parser("count", help="count four cards and the starter")
+    count.add_argument("cards", nargs="*", help="four hand cards, then the starter (5H 5C 5S JD 5D)")
+    count.add_argument("--crib", action="store_true", help="count as the crib")
+
+    peg = commands.add_parser("peg", help="score the play, cards in the order laid")
+    peg.add_argument("cards", nargs="*", help="cards laid in order; 'go' where no one could play")
+
+    discard = commands.add_parser("discard", help="value the 15 ways to throw two to the crib")
+    discard.add_argument("cards", nargs="*", help="the six cards dealt")
+    role = discard.add_mutually_exclusive_group(required=True)
+    role.add_argument("--dealer", dest="role", action="store_const", const=Role.DEALER)
+    role.add_argument("--pone", dest="role", action="store_const", const=Role.PONE)
+
+    stats = commands.add_parser("stats", help="how many of all 12,994,800 deals score each total")
+    stats.add_argument("--crib", action="store_true", help="count with crib rules")
+
+    for command in (count, peg, discard, stats):
+        command.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns the exit status (0, or 2 for bad input)."""
+    try:
+        return _run(build_parser().parse_args(argv), sys.stdin, sys.stdout, sys.stderr)
+    except BrokenPipeError:
+        # The reader went away (``crib count < deals | head``): stop quietly.
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    if args.command == "stats":
+        distribution = show_distribution(crib=args.crib)
+        stdout.write((json.dumps(stats_json(distribution)) if args.json else stats_text(distribution)) + "\n")
+        return 0
+
+    if args.command == "count":
+        answer, to_json, to_text = (lambda t: _count(t, args.crib)), show_json, show_text
+    elif args.command == "peg":
+        answer, to_json, to_text = _peg, peg_json, peg_text
+    else:
+        answer, to_json, to_text = (lambda t: _discard(t, args.role)), discard_json, discard_text
+
+    if not args.cards:
+        return _each_line(stdin, stdout, answer, to_json)
+    try:
+        result = answer(args.cards)
+    except CardError as error:
+        stderr.write(f"crib {args.command}: {error}\n")
+        return USAGE_ERROR
+    stdout.write((json.dumps(to_json(result)) if args.json else to_text(result)) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""Discard values: what each keep-four/throw-two choice of a six-card hand is worth.
+
+For each of the 15 choices: the exact expected hand score over the 46 unseen starters,
+and the exact expected crib score over every pair the opponent may throw from the 46
+unseen cards (1,035, equally likely) and every one of the 44 starters left. The dealer
+owns the crib (net = hand + crib); the pone gives it away (net = hand - crib). Heels and
+pegging are not included.
+
+Fifteens, pairs and runs in the crib depend only on ranks, so the expectation over the
+three unknown crib cards (two thrown, one starter: every 3-card subset of the unseen cards
+is equally likely) is taken over their rank multisets, weighted by how many ways each can
+be drawn. Nobs and the five-card flush are counted exactly on their own.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations, combinations_with_replacement
+from math import comb
+
+from .cards import DECK, Card, CardError, Rank, ensure_distinct
+from .show import RANK_POINTS, rank_key, show_total
+
+__all__ = ["DiscardOption", "Role", "discard_options"]
+
+HAND_SIZE = 6
+
+
+class Role(Enum):
+    DEALER = "dealer"
+    PONE = "pone"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One choice: the four cards kept, the two thrown to the crib, and their values."""
+
+    keep: tuple[Card, ...]
+    throw: tuple[Card, ...]
+    hand_ev: float
+    crib_ev: float
+    net_ev: float
+
+
+def discard_options(cards: Iterable[Card], role: Role) -> tuple[DiscardOption, ...]:
+    """All 15 keep-4/throw-2 choices of a six-card hand, best net value first."""
+    cards = tuple(sorted(cards))
+    if len(cards) != HAND_SIZE:
+        raise CardError(f"a two-player hand to discard from has {HAND_SIZE} cards, got {len(cards)}")
+    ensure_distinct(cards)
+    unseen = [card for card in DECK if card not in cards]
+    crib = _CribOdds(unseen)
+    sign = 1 if role is Role.DEALER else -1
+    options = []
+    for throw in combinations(cards, 2):
+        keep = tuple(card for card in cards if card not in throw)
+        hand_ev = sum(show_total(keep, starter) for starter in unseen) / len(unseen)
+        crib_ev = crib.expected_score(throw)
+        options.append(DiscardOption(keep, throw, hand_ev, crib_ev, hand_ev + sign * crib_ev))
+    options.sort(key=lambda option: -option.net_ev)
+    return tuple(options)
+
+
+class _CribOdds:
+    """The three unknown crib cards' odds, shared by all 15 throws of one hand."""
+
+    def __init__(self, unseen: list[Card]) -> None:
+        self.unseen_count = len(unseen)
+        self.draws = comb(self.unseen_count, 3)
+        ranks_left = Counter(card.rank for card in unseen)
+        self.rank_draws = []
+        for ranks in combinations_with_replacement(sorted(ranks_left), 3):
+            ways = 1
+            for rank, times in Counter(ranks).items():
+                ways *= comb(ranks_left[rank], times)
+            if ways:
+                self.rank_draws.append((rank_key(ranks), ways))
+        self.suits_left = Counter(card.suit for card in unseen)
+        n = self.unseen_count
+        # A jack the opponent throws scores nobs when the starter matches its suit; given
+        # the jack is thrown, the starter is equally likely any of the other n - 1 cards.
+        self.opponent_nobs = sum(
+            2 / n * (self.suits_left[card.suit] - 1) / (n - 1)
+            for card in unseen
+            if card.rank is Rank.JACK
+        )
+
+    def expected_score(self, throw: tuple[Card, Card]) -> float:
+        first, second = throw
+        throw_key = first.prime * second.prime
+        rank_total = sum(ways * RANK_POINTS[throw_key * key] for key, ways in self.rank_draws)
+        expected = rank_total / self.draws + self.opponent_nobs
+        for card in throw:
+            if card.rank is Rank.JACK:
+                expected += self.suits_left[card.suit] / self.unseen_count
+        if first.suit is second.suit:
+            expected += 5 * comb(self.suits_left[first.suit], 3) / self.draws
+        return expected
+
+
