@@ -158,7 +158,10 @@ def stats_json(distribution: ShowDistribution) -> dict:
 
 def stats_text(distribution: ShowDistribution) -> str:
     rules = "crib" if distribution.crib else "hand"
-    lines = [f"{distribution.deals:,} deals, {rules} rules", f"  {'total':>5} {'deals':>10} {'%':>8}"]
+    lines = [
+        f"{distribution.deals:,} deals, {rules} rules",
+        f"  {'total':>5} {'deals':>10} {'%':>8}",
+    ]
     for total in range(MAX_SHOW + 1):
         n = distribution.counts[total]
         lines.append(f"  {total:>5} {n:>10,} {100 * n / distribution.deals:>8.4f}")
@@ -186,7 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     count = commands.add_parser("count", help="count four cards and the starter")
-    count.add_argument("cards", nargs="*", help="four hand cards, then the starter (5H 5C 5S JD 5D)")
+    count.add_argument(
+        "cards", nargs="*", help="four hand cards, then the starter (5H 5C 5S JD 5D)"
+    )
     count.add_argument("--crib", action="store_true", help="count as the crib")
 
     peg = commands.add_parser("peg", help="score the play, cards in the order laid")
@@ -221,7 +226,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     if args.command == "stats":
         distribution = show_distribution(crib=args.crib)
-        stdout.write((json.dumps(stats_json(distribution)) if args.json else stats_text(distribution)) + "\n")
+        stdout.write(
+            (json.dumps(stats_json(distribution)) if args.json else stats_text(distribution)) + "\n"
+        )
         return 0
 
     if args.command == "count":

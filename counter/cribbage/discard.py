@@ -49,7 +49,9 @@ def discard_options(cards: Iterable[Card], role: Role) -> tuple[DiscardOption, .
     """All 15 keep-4/throw-2 choices of a six-card hand, best net value first."""
     cards = tuple(sorted(cards))
     if len(cards) != HAND_SIZE:
-        raise CardError(f"a two-player hand to discard from has {HAND_SIZE} cards, got {len(cards)}")
+        raise CardError(
+            f"a two-player hand to discard from has {HAND_SIZE} cards, got {len(cards)}"
+        )
     ensure_distinct(cards)
     unseen = [card for card in DECK if card not in cards]
     crib = _CribOdds(unseen)
@@ -99,5 +101,3 @@ class _CribOdds:
         if first.suit is second.suit:
             expected += 5 * comb(self.suits_left[first.suit], 3) / self.draws
         return expected
-
-

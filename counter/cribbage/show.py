@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from itertools import combinations
+from itertools import combinations, pairwise
 from operator import attrgetter
 
 from .cards import RANK_PRIMES, Card, CardError, Rank, Suit, ensure_distinct
@@ -157,7 +157,7 @@ def _rank_items(ranks: Sequence[int]) -> _Template:
         runs = [
             (ShowKind.RUN, combo, length)
             for combo in combinations(positions, length)
-            if all(ranks[a] + 1 == ranks[b] for a, b in zip(combo, combo[1:], strict=False))
+            if all(ranks[a] + 1 == ranks[b] for a, b in pairwise(combo))
         ]
         if runs:
             items.extend(runs)
@@ -307,7 +307,11 @@ _RUN_NAMES = {1: "run", 2: "double run", 3: "triple run", 4: "double-double run"
 def group_items(items: Iterable[ShowItem]) -> tuple[ShowGroup, ...]:
     """Group items as players name them: each fifteen alone, pairs by rank, runs together."""
     items = tuple(items)
-    groups = [ShowGroup(ShowKind.FIFTEEN, "fifteen", (item,)) for item in items if item.kind is ShowKind.FIFTEEN]
+    groups = [
+        ShowGroup(ShowKind.FIFTEEN, "fifteen", (item,))
+        for item in items
+        if item.kind is ShowKind.FIFTEEN
+    ]
     pairs_by_rank: dict[Rank, list[ShowItem]] = {}
     for item in items:
         if item.kind is ShowKind.PAIR:
@@ -321,7 +325,9 @@ def group_items(items: Iterable[ShowItem]) -> tuple[ShowGroup, ...]:
         groups.append(ShowGroup(ShowKind.RUN, name, runs))
     for item in items:
         if item.kind is ShowKind.FLUSH:
-            groups.append(ShowGroup(ShowKind.FLUSH, f"flush of {number_word(item.points)}", (item,)))
+            groups.append(
+                ShowGroup(ShowKind.FLUSH, f"flush of {number_word(item.points)}", (item,))
+            )
         elif item.kind is ShowKind.NOBS:
             groups.append(ShowGroup(ShowKind.NOBS, "nobs", (item,)))
     return tuple(groups)

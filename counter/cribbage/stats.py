@@ -87,5 +87,3 @@ def _bonuses(hand_ranks: tuple[Rank, ...], starter_rank: Rank, base: int, crib: 
             if starter not in hand:
                 bonuses[show_total(hand, starter, crib) - base] += 1
     return bonuses
-
-

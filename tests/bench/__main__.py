@@ -9,7 +9,9 @@ import tests.bench as package
 
 def main(names: list[str]) -> None:
     modules = sorted(
-        info.name for info in pkgutil.iter_modules(package.__path__) if info.name.startswith("bench_")
+        info.name
+        for info in pkgutil.iter_modules(package.__path__)
+        if info.name.startswith("bench_")
     )
     for name in modules:
         if names and name.removeprefix("bench_") not in names and name not in names:

@@ -1,0 +1,108 @@
+import copy
+import pickle
+
+import pytest
+
+from counter.cribbage.cards import (
+    DECK,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    card,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("5H", "5H"),
+        ("5h", "5H"),
+        ("10H", "TH"),
+        ("TH", "TH"),
+        ("th", "TH"),
+        ("5♥", "5H"),
+        ("J♦", "JD"),
+        ("jd", "JD"),
+        ("a♠", "AS"),
+        ("K♣", "KC"),
+        ("10♡", "TH"),
+        ("Q♥️", "QH"),  # emoji presentation selector after the suit
+    ],
+)
+def test_parse_card_accepts_the_notations_players_type(text, code):
+    assert parse_card(text).code == code
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1H", "'1H' is not a card: ranks are A 2-10 J Q K"),
+        ("11S", "'11S' is not a card: ranks are A 2-10 J Q K"),
+        ("5X", "'5X' is not a card: suits are C D H S (or ♣ ♦ ♥ ♠)"),
+        ("H", "'H' is not a card: write a rank and a suit, like 5H or J♦"),
+        ("5", "'5' is not a card"),
+    ],
+)
+def test_parse_card_names_the_bad_token(text, message):
+    with pytest.raises(CardError) as raised:
+        parse_card(text)
+    assert str(raised.value).startswith(message)
+
+
+def test_error_for_a_huge_or_unprintable_token_stays_short_and_printable():
+    with pytest.raises(CardError) as raised:
+        parse_card("\x00" + "9" * 10_000 + "H")
+    message = str(raised.value)
+    assert len(message) < 100
+    assert message.isprintable()
+
+
+def test_parse_cards_splits_on_spaces_and_commas():
+    cards = parse_cards("5h, 5c 5s,JD ,  5d")
+    assert format_cards(cards) == "5H 5C 5S JD 5D"
+    assert parse_cards(["5h,5c", "5s"]) == (card("5H"), card("5C"), card("5S"))
+
+
+def test_parse_cards_rejects_duplicates_whatever_the_spelling():
+    with pytest.raises(CardError, match="5H appears twice"):
+        parse_cards("5H 6C 5♥")
+
+
+def test_parse_cards_rejects_the_wrong_number_of_cards():
+    with pytest.raises(CardError, match="expected 5 cards, got 4"):
+        parse_cards("5H 5C 5S JD", count=5)
+    with pytest.raises(CardError, match="expected 5 cards, got 6"):
+        parse_cards("5H 5C 5S JD 5D 6D", count=5)
+
+
+def test_the_deck_holds_52_distinct_cards_in_rank_then_suit_order():
+    assert len(DECK) == len(set(DECK)) == 52
+    assert list(DECK) == sorted(DECK)
+    assert [c.index for c in DECK] == list(range(52))
+    assert DECK[0].code == "AC" and DECK[-1].code == "KS"
+
+
+def test_cards_are_interned_immutable_values():
+    five = card("5H")
+    assert Card(Rank.FIVE, Suit.HEARTS) is five
+    assert Card(5, "H") is five
+    assert pickle.loads(pickle.dumps(five)) is five
+    assert copy.deepcopy(five) is five
+    with pytest.raises(AttributeError):
+        five.rank = Rank.SIX
+
+
+def test_card_labels():
+    ten = card("TH")
+    assert (str(ten), repr(ten), ten.short_label, ten.label) == (
+        "TH",
+        "Card('TH')",
+        "10♥",
+        "ten of hearts",
+    )
+    assert card("QS").value == 10 and card("AC").value == 1 and card("9D").value == 9
+    assert ten.suit.is_red and not card("QS").suit.is_red

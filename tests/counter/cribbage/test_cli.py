@@ -1,0 +1,138 @@
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CRIB = shutil.which("crib", path=str(Path(sys.executable).parent)) or "crib"
+
+
+def crib(*args, stdin=None):
+    return subprocess.run(
+        [CRIB, *args], input=stdin, capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_count_json_of_the_29_hand():
+    done = crib("count", "5H", "5C", "5S", "JD", "5D", "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["hand"] == ["5H", "5C", "5S", "JD"]
+    assert answer["starter"] == "5D"
+    assert answer["crib"] is False
+    assert answer["total"] == 29
+    assert {item["kind"] for item in answer["items"]} == {"fifteen", "pair", "nobs"}
+    assert sum(item["points"] for item in answer["items"]) == 29
+    assert {"kind": "fifteen", "cards": ["5C", "5D", "5H"], "points": 2} in answer["items"]
+    assert {"kind": "nobs", "cards": ["JD"], "points": 1} in answer["items"]
+    assert answer["announce"].endswith("makes twenty-nine")
+
+
+def test_count_text_and_crib_rules():
+    done = crib("count", "2h,4h,6h,8h", "TS")
+    assert done.returncode == 0
+    assert "flush" in done.stdout and "Total: 4" in done.stdout
+    done = crib("count", "--crib", "--json", "2H 4H 6H 8H TS")
+    assert json.loads(done.stdout)["total"] == 0
+
+
+def test_count_reads_one_deal_a_line_from_stdin_and_goes_on_past_a_bad_line():
+    done = crib("count", stdin="5H 5C 5S JD 5D\n1H 5C 5S JD 5D\n\n5H 5C 5S JD\n4H 4C 5S 5D 6H\n")
+    assert done.returncode == 0
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [line.get("total") for line in lines] == [29, None, None, 24]
+    assert lines[1] == {"error": "'1H' is not a card: ranks are A 2-10 J Q K"}
+    assert "expected 5 cards" in lines[2]["error"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["count", "1H", "5C", "5S", "JD", "5D"], "'1H' is not a card"),
+        (["count", "5H", "5C", "5S", "JD"], "expected 5 cards"),
+        (["count", "5H", "5C", "5S", "JD", "5H"], "5H appears twice"),
+        (["peg", "KH", "QH", "JH", "5H"], "count may not pass 31"),
+        (["peg", "go"], "'go' with no card laid"),
+        (["discard", "5H", "5C", "6D", "JS", "QH", "--dealer"], "expected 6 cards, got 5"),
+        (["discard", "5H", "5C", "6D", "JS", "QH", "2C"], "--dealer --pone"),
+        (["shuffle"], "invalid choice: 'shuffle'"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_status_2(args, message):
+    done = crib(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in done.stderr
+
+
+def test_peg_json():
+    done = crib("peg", "6H", "4C", "5D", "--json")
+    assert json.loads(done.stdout) == {
+        "plays": [
+            {"card": "6H", "count": 6, "points": 0, "items": []},
+            {"card": "4C", "count": 10, "points": 0, "items": []},
+            {
+                "card": "5D",
+                "count": 15,
+                "points": 5,
+                "items": [{"kind": "fifteen", "points": 2}, {"kind": "run", "points": 3}],
+            },
+        ]
+    }
+
+
+def test_peg_go_and_stdin():
+    done = crib("peg", stdin="KH QC 9D go 5S 5C\nKH KC 3D 4S 4C\nKH go go\n")
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert lines[0]["plays"][2]["items"] == [{"kind": "go", "points": 1}]
+    assert lines[0]["plays"][4]["items"] == [{"kind": "pair", "points": 2}]
+    assert lines[1]["plays"][-1]["items"] == [
+        {"kind": "thirty-one", "points": 2},
+        {"kind": "pair", "points": 2},
+    ]
+    assert "error" in lines[2]
+
+
+def test_discard_json():
+    done = crib("discard", "5H", "5C", "6D", "JS", "QH", "2C", "--dealer", "--json")
+    answer = json.loads(done.stdout)
+    assert answer["cards"] == ["5H", "5C", "6D", "JS", "QH", "2C"]
+    assert answer["role"] == "dealer"
+    assert len(answer["options"]) == 15
+    best = answer["options"][0]
+    assert sorted(best["keep"]) == ["5C", "5H", "JS", "QH"] and sorted(best["throw"]) == [
+        "2C",
+        "6D",
+    ]
+    assert (round(best["hand_ev"], 4), round(best["crib_ev"], 4), round(best["net_ev"], 4)) == (
+        12.6957,
+        4.3709,
+        17.0666,
+    )
+    assert best["crib_ev"] != round(best["crib_ev"], 4)  # full precision
+
+
+def test_discard_stdin_as_pone():
+    done = crib("discard", "--pone", stdin="5H 5C 6D JS QH 2C\n5H 5C\n")
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["role"] == "pone"
+    option = first["options"][0]
+    assert option["net_ev"] == pytest.approx(option["hand_ev"] - option["crib_ev"])
+    assert second == {"error": "expected 6 cards, got 2"}
+
+
+def test_stats_json():
+    done = crib("stats", "--json")
+    answer = json.loads(done.stdout)
+    assert answer["rules"] == "hand"
+    assert answer["deals"] == 12_994_800
+    assert list(answer["counts"]) == [str(n) for n in range(30)]
+    assert answer["counts"]["29"] == 4 and answer["counts"]["19"] == 0
+    assert answer["mean"] == pytest.approx(4.769152, abs=1e-6)
+    crib_rules = json.loads(crib("stats", "--crib", "--json").stdout)
+    assert crib_rules["rules"] == "crib"
+    assert sum(crib_rules["counts"].values()) == 12_994_800
