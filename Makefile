@@ -7,11 +7,17 @@ INSTALLED := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install run test test-fast test-browser lint format bench chromium lock clean
+WORKERS ?= 2
+
+.PHONY: help install run serve test test-db test-postgres test-fast test-browser lint format \
+	bench loadtest chromium wrk lock clean
 
 help:
 	@echo "make run          set up and serve http://$(HOST):$(PORT) on SQLite"
 	@echo "make test         set up and run lint, format check and the whole suite"
+	@echo "make test-postgres the whole suite on a throwaway PostgreSQL (installed if missing)"
+	@echo "make serve        gunicorn, DEBUG off, static files through whitenoise"
+	@echo "make loadtest     drive gunicorn with wrk and print throughput and latency"
 	@echo "make test-fast    the suite without browser and slow tests"
 	@echo "make test-browser only the browser tests"
 	@echo "make bench        the benchmarks"
@@ -19,7 +25,6 @@ help:
 
 $(INSTALLED): pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -c requirements.lock -e '.[dev]'
 	touch $@
 
@@ -35,6 +40,18 @@ run: $(INSTALLED)
 	DEBUG=$${DEBUG-1} $(PY) manage.py migrate --no-input
 	DEBUG=$${DEBUG-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
+# Production-like: DEBUG off, hashed and compressed static files, gunicorn. SECRET_KEY comes
+# from the environment, or from .secret_key (made once, git-ignored). Cookies are sent over
+# plain http here (SECURE_COOKIES=0) since it serves 127.0.0.1 without TLS.
+.secret_key:
+	umask 077 && $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
+
+serve: $(INSTALLED) .secret_key
+	export DEBUG=0 SECURE_COOKIES=$${SECURE_COOKIES-0} SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" && \
+	$(PY) manage.py collectstatic --no-input -v0 && \
+	$(PY) manage.py migrate --no-input && \
+	exec $(BIN)/gunicorn cribtrainer.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS)
+
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -43,8 +60,14 @@ format: $(INSTALLED)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-test: lint chromium
+test: lint test-db
+
+# The whole suite on whatever DATABASE_URL names (SQLite by default).
+test-db: $(INSTALLED) chromium
 	$(BIN)/pytest
+
+test-postgres: $(INSTALLED) chromium
+	.ci/with-postgres $(MAKE) --no-print-directory test-db
 
 test-fast: $(INSTALLED)
 	$(BIN)/pytest -m "not browser and not slow"
@@ -54,6 +77,14 @@ test-browser: $(INSTALLED) chromium
 
 bench: $(INSTALLED)
 	$(PY) -m tests.bench
+
+wrk:
+	@command -v wrk >/dev/null 2>&1 || { \
+		echo "installing Debian's wrk"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk >/dev/null; }
+
+loadtest: $(INSTALLED) wrk
+	$(PY) -m tests.bench.loadtest
 
 lock:
 	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv

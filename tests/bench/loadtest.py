@@ -1,0 +1,151 @@
+"""`make loadtest`: gunicorn (2 workers, DEBUG off, SQLite) driven by wrk from 127.0.0.1.
+
+Runs the counter's htmx partial, the full counter page and the trivial /healthz view in one
+run, prints one line per endpoint and the counter/trivial throughput ratio, then stops the
+server and removes its files. Everything runs on loopback and is bounded in time.
+"""
+
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+DURATION = os.environ.get("LOADTEST_DURATION", "10s")
+CONNECTIONS = int(os.environ.get("LOADTEST_CONNECTIONS", "32"))
+COUNTER_QUERY = "/?hand=5H,5C,5S,JD&starter=5D"
+ENDPOINTS = [
+    ("counter partial (htmx)", COUNTER_QUERY, {"HX-Request": "true"}),
+    ("counter page", COUNTER_QUERY, {}),
+    ("trivial (/healthz)", "/healthz", {}),
+]
+
+# Counts every response outside 2xx (wrk itself counts only >= 400) and reports it at the end.
+WRK_SCRIPT = """
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) non2xx = 0 end
+function response(status, headers, body)
+  if status < 200 or status > 299 then non2xx = non2xx + 1 end
+end
+function done(summary, latency, requests)
+  local total = 0
+  for _, thread in ipairs(threads) do total = total + thread:get("non2xx") end
+  io.write(string.format("NON2XX %d\\n", total))
+end
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit("gunicorn exited before it served a request")
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not answer /healthz in time")
+
+
+def _ms(text: str) -> float:
+    value, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def _drive(base: str, path: str, headers: dict[str, str], script: Path) -> dict:
+    command = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{DURATION}", "--latency", "-s", str(script)]
+    for name, value in headers.items():
+        command += ["-H", f"{name}: {value}"]
+    out = subprocess.run(
+        [*command, base + path], capture_output=True, text=True, check=True, timeout=120
+    ).stdout
+    socket_errors = re.search(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out
+    )
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+        "p50": _ms(re.search(r"\s50%\s+(\S+)", out).group(1)),
+        "p99": _ms(re.search(r"\s99%\s+(\S+)", out).group(1)),
+        "errors": sum(map(int, socket_errors.groups())) if socket_errors else 0,
+        "non2xx": int(re.search(r"NON2XX (\d+)", out).group(1)),
+    }
+
+
+def main() -> int:
+    if not shutil.which("wrk"):
+        raise SystemExit("wrk is not installed: `make loadtest` installs Debian's wrk")
+    workdir = Path(tempfile.mkdtemp(prefix="cribtrainer-load-"))
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "SECURE_COOKIES": "0",
+        "DATABASE_URL": f"sqlite:///{workdir / 'load.sqlite3'}",
+        "STATIC_ROOT": str(workdir / "static"),
+    }
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--no-input", "-v0"], env=env, check=True, cwd=ROOT)
+    subprocess.run([*manage, "collectstatic", "--no-input", "-v0"], env=env, check=True, cwd=ROOT)
+    script = workdir / "count-non2xx.lua"
+    script.write_text(WRK_SCRIPT)
+    server = subprocess.Popen(
+        [
+            str(BIN / "gunicorn"),
+            "cribtrainer.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+        ],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,  # the request log (JSON lines) is written, not kept
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    results = {}
+    try:
+        _wait_until_up(base, server)
+        print(f"wrk: 2 threads, {CONNECTIONS} connections, {DURATION} per endpoint, {base}")
+        for name, path, headers in ENDPOINTS:
+            urllib.request.urlopen(urllib.request.Request(base + path, headers=headers)).read()
+            result = results[name] = _drive(base, path, headers, script)
+            print(
+                f"{name}: {result['rps']:.0f} req/s, p50 {result['p50']:.1f} ms, "
+                f"p99 {result['p99']:.1f} ms, errors {result['errors'] + result['non2xx']}",
+                flush=True,
+            )
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+        shutil.rmtree(workdir, ignore_errors=True)
+    ratio = results["counter partial (htmx)"]["rps"] / results["trivial (/healthz)"]["rps"]
+    print(f"counter/trivial throughput ratio: {ratio:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
