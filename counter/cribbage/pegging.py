@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import Card, CardError, ensure_distinct, parse_card, split_tokens
+from .cards import Card, CardError, ensure_distinct, parse_card
 
 __all__ = [
     "GO",
@@ -133,9 +133,3 @@ def peg_sequence(tokens: Iterable[str | Card]) -> tuple[Play, ...]:
             series.clear()
     return tuple(plays)
 
-
-def parse_play_tokens(text: str | Iterable[str]) -> list[str]:
-    """Split typed cards and ``go`` words on spaces and/or commas."""
-    if isinstance(text, str):
-        return split_tokens(text)
-    return [token for part in text for token in split_tokens(part)]
