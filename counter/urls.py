@@ -6,4 +6,5 @@ app_name = "counter"
 
 urlpatterns = [
     path("", views.counter_page, name="counter"),
+    path("rules/", views.rules_page, name="rules"),
 ]

@@ -1,0 +1,76 @@
+"""Fixtures shared by every test.
+
+* Static files are collected once per run into a temporary STATIC_ROOT with the production
+  storage, so pages link hashed files that whitenoise serves compressed, as in production.
+* Browser tests (mark them ``@pytest.mark.browser``) use pytest-playwright's ``page``,
+  driving Debian's Chromium (``CHROMIUM_PATH`` overrides it) against ``live_server``, and
+  ``base_url`` points at that server, so ``page.goto("/")`` opens the home page. Helpers for
+  axe-core checks and screenshots are in ``tests/browser.py``.
+"""
+
+import os
+import shutil
+
+import pytest
+from django.core.management import call_command
+from django.test.utils import override_settings
+
+# live_server runs Django in a thread beside Playwright's sync API, which Django mistakes
+# for an async context.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+# The machine has no route out: without these Chromium keeps trying to reach Google's hosts.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def collected_static(tmp_path_factory):
+    root = tmp_path_factory.mktemp("staticfiles")
+    with override_settings(STATIC_ROOT=root):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        yield root
+
+
+@pytest.fixture(scope="session")
+def live_server(request, collected_static):
+    """pytest-django's live server, but with whitenoise serving the static files.
+
+    pytest-django's own serves them from the app folders, unhashed, where the hashed names
+    the pages link to are not found.
+    """
+    from pytest_django.live_server_helper import LiveServer
+
+    addr = (
+        request.config.getvalue("liveserver")
+        or os.getenv("DJANGO_LIVE_TEST_SERVER_ADDRESS")
+        or "localhost"
+    )
+    server = LiveServer(addr, start=False)
+    server.thread.static_handler = _whitenoise_serves_static
+    server.start()
+    yield server
+    server.stop()
+
+
+def _whitenoise_serves_static(application):
+    return application
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    return live_server.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}

@@ -132,4 +132,3 @@ def peg_sequence(tokens: Iterable[str | Card]) -> tuple[Play, ...]:
         if plays[-1].count == MAX_COUNT:
             series.clear()
     return tuple(plays)
-

@@ -1,0 +1,21 @@
+"""Account pages under /accounts/. Django's auth views keep their own un-namespaced names
+(``login``, ``password_change_done``…), which they reverse among themselves."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from . import accounts
+
+urlpatterns = [
+    path("", accounts.account_page, name="account"),
+    path("signup/", accounts.signup, name="signup"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"
+    ),
+    path("delete/", accounts.account_delete_page, name="account_delete"),
+    path("deleted/", accounts.account_deleted, name="account_deleted"),
+    path("attempts.csv", accounts.attempts_csv, name="attempts_csv"),
+]

@@ -1,0 +1,36 @@
+from django.contrib import admin
+
+from .models import Attempt, AttemptPattern, Deal
+
+
+class AttemptPatternInline(admin.TabularInline):
+    model = AttemptPattern
+    extra = 0
+    readonly_fields = ("pattern", "missed")
+    can_delete = False
+
+
+@admin.register(Deal)
+class DealAdmin(admin.ModelAdmin):
+    list_display = ("id", "hand", "starter", "crib", "mode", "focus", "user", "dealt_at")
+    list_filter = ("crib", "mode")
+    search_fields = ("user__username", "hand")
+    raw_id_fields = ("user",)
+    date_hierarchy = "dealt_at"
+
+
+@admin.register(Attempt)
+class AttemptAdmin(admin.ModelAdmin):
+    list_display = ("id", "deal", "user", "style", "claimed", "points", "right", "answered_at")
+    list_filter = ("right", "style", "crib")
+    search_fields = ("user__username",)
+    raw_id_fields = ("deal", "user")
+    date_hierarchy = "answered_at"
+    inlines = (AttemptPatternInline,)
+
+
+@admin.register(AttemptPattern)
+class AttemptPatternAdmin(admin.ModelAdmin):
+    list_display = ("attempt", "pattern", "missed")
+    list_filter = ("pattern", "missed")
+    raw_id_fields = ("attempt",)

@@ -1,0 +1,176 @@
+from __future__ import annotations
+
+from functools import cached_property
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from counter.cribbage.cards import Card, format_cards, parse_card, parse_cards
+from counter.cribbage.show import ShowResult, score_show
+
+from .dealing import Mode
+from .owners import Owner
+from .patterns import Answer, Category, Marking, Pattern, mark_answer
+
+MODE_CHOICES = [(mode.value, mode.label) for mode in Mode]
+PATTERN_CHOICES = [(pattern.value, pattern.label) for pattern in Pattern]
+
+# Exactly one owner: a signed-in player, or a guest's session key.
+ONE_OWNER = Q(user__isnull=False, guest_key="") | Q(user__isnull=True) & ~Q(guest_key="")
+
+
+class OwnedQuerySet(models.QuerySet):
+    def owned_by(self, owner: Owner | None):
+        if owner is None:
+            return self.none()
+        return self.filter(**owner.lookup)
+
+
+class Deal(models.Model):
+    """Four cards and a starter dealt to one player, to count as a hand or as the crib."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="deals",
+    )
+    guest_key = models.CharField(max_length=64, blank=True, default="")
+    hand = models.CharField(max_length=11, help_text="The four cards, e.g. '5H 5C 5S JD'.")
+    starter = models.CharField(max_length=2)
+    crib = models.BooleanField(default=False)
+    mode = models.CharField(max_length=16, choices=MODE_CHOICES, default=Mode.MIXED.value)
+    focus = models.CharField(max_length=32, choices=PATTERN_CHOICES, blank=True, default="")
+    dealt_at = models.DateTimeField(default=timezone.now)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta:
+        constraints = (models.CheckConstraint(condition=ONE_OWNER, name="deal_has_one_owner"),)
+        indexes = (
+            models.Index(fields=["user", "-dealt_at"], name="deal_user_recent"),
+            models.Index(fields=["guest_key", "-dealt_at"], name="deal_guest_recent"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.hand} + {self.starter}{' (crib)' if self.crib else ''}"
+
+    @classmethod
+    def from_cards(cls, hand, starter: Card, **fields) -> Deal:
+        return cls(hand=format_cards(hand), starter=starter.code, **fields)
+
+    @property
+    def hand_cards(self) -> tuple[Card, ...]:
+        return parse_cards(self.hand, count=4)
+
+    @property
+    def starter_card(self) -> Card:
+        return parse_card(self.starter)
+
+    @cached_property
+    def show(self) -> ShowResult:
+        return score_show(self.hand_cards, self.starter_card, crib=self.crib)
+
+    @property
+    def mode_enum(self) -> Mode:
+        return Mode(self.mode)
+
+    @property
+    def focus_pattern(self) -> Pattern | None:
+        return Pattern.from_slug(self.focus)
+
+    @property
+    def what(self) -> str:
+        return "crib" if self.crib else "hand"
+
+    def mark(self, answer: Answer) -> Marking:
+        return mark_answer(self.show, answer)
+
+
+class AttemptQuerySet(OwnedQuerySet):
+    def recent_first(self):
+        return self.order_by("-answered_at", "-id")
+
+
+class Attempt(models.Model):
+    """A player's one answer to a deal, marked when it was given."""
+
+    class Style(models.TextChoices):
+        TOTAL = "total", "Total"
+        ITEMISED = "itemised", "Itemised"
+
+    deal = models.OneToOneField(Deal, on_delete=models.CASCADE, related_name="attempt")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="attempts",
+    )
+    guest_key = models.CharField(max_length=64, blank=True, default="")
+    style = models.CharField(max_length=8, choices=Style.choices)
+    claimed = models.PositiveSmallIntegerField(help_text="The total the player gave.")
+    fifteens = models.PositiveSmallIntegerField(null=True, blank=True)
+    pairs = models.PositiveSmallIntegerField(null=True, blank=True)
+    runs = models.PositiveSmallIntegerField(null=True, blank=True)
+    flush = models.PositiveSmallIntegerField(null=True, blank=True)
+    nobs = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.PositiveSmallIntegerField(help_text="What the cards score.")
+    right = models.BooleanField()
+    crib = models.BooleanField(help_text="Copied from the deal for the progress queries.")
+    seconds = models.FloatField(help_text="Time from the deal to the answer.")
+    answered_at = models.DateTimeField(default=timezone.now)
+
+    objects = AttemptQuerySet.as_manager()
+
+    class Meta:
+        constraints = (
+            models.CheckConstraint(condition=ONE_OWNER, name="attempt_has_one_owner"),
+            models.CheckConstraint(
+                condition=Q(style="total", fifteens__isnull=True)
+                | Q(style="itemised", fifteens__isnull=False),
+                name="attempt_itemised_has_items",
+            ),
+        )
+        indexes = (
+            # Covers the progress page's one pass over all of a player's attempts.
+            models.Index(
+                fields=["user", "answered_at", "right", "seconds", "crib"],
+                name="attempt_user_time",
+            ),
+            models.Index(fields=["guest_key", "answered_at"], name="attempt_guest_time"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.deal}: said {self.claimed}, scores {self.points}"
+
+    @property
+    def answer(self) -> Answer:
+        if self.style == self.Style.TOTAL:
+            return Answer(total=self.claimed)
+        return Answer.itemised({c: getattr(self, c.value) for c in Category})
+
+    @property
+    def what(self) -> str:
+        return "crib" if self.crib else "hand"
+
+
+class AttemptPattern(models.Model):
+    """A pattern in an attempted deal, and whether the answer missed it."""
+
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="pattern_marks")
+    pattern = models.CharField(max_length=32, choices=PATTERN_CHOICES)
+    missed = models.BooleanField()
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(fields=["attempt", "pattern"], name="one_mark_per_pattern"),
+        )
+        # Covers the per-pattern accuracy query: no table lookups for 10,000s of marks.
+        indexes = (models.Index(fields=["attempt", "pattern", "missed"], name="attempt_marks"),)
+
+    def __str__(self) -> str:
+        return f"{self.pattern} {'missed' if self.missed else 'right'}"

@@ -1,0 +1,93 @@
+// Cribtrainer's enhancements. Every page works without this file: the counter is a plain GET form.
+(function () {
+  "use strict";
+
+  function say(text) {
+    var status = document.getElementById("status");
+    if (status) status.textContent = text;
+  }
+
+  function codes(value) {
+    return value ? value.split(",") : [];
+  }
+
+  // The rule of CountForm's pick (counter/forms.py, Deal.with_pick), applied here so that taps
+  // show at once and quick taps never race: each request carries the whole deal, not one tap.
+  function pick(form, code) {
+    var hand = codes(form.elements.hand.value);
+    var starter = form.elements.starter.value;
+    var at = hand.indexOf(code);
+    if (at >= 0) hand.splice(at, 1);
+    else if (code === starter) starter = "";
+    else if (hand.length < 4) hand.push(code);
+    else if (!starter) starter = code;
+    else return false;
+    setDeal(form, hand, starter);
+    var button = document.getElementById("pick-" + code);
+    if (button) button.setAttribute("aria-pressed", String(hand.indexOf(code) >= 0 || code === starter));
+    return true;
+  }
+
+  function setDeal(form, hand, starter) {
+    form.elements.hand.value = hand.join(",");
+    form.elements.starter.value = starter;
+    form.elements.cards.value = hand.concat(starter ? [starter] : []).join(" ");
+  }
+
+  function recount(form) {
+    var values = {};
+    new FormData(form).forEach(function (value, name) {
+      values[name] = value;
+    });
+    htmx
+      .ajax("GET", form.action, { source: "#count", target: "#count", swap: "outerHTML", values: values })
+      .catch(function () {}); // aborted by a newer recount, which carries the newer deal
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[name=pick], button[name=clear]");
+    var form = button && button.form;
+    if (!form || form.id !== "counter-form" || !window.htmx) return;
+    event.preventDefault();
+    if (button.name === "clear") setDeal(form, [], "");
+    else if (!pick(form, button.value)) return;
+    recount(form);
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-copy]");
+    if (!button) return;
+    var url = button.getAttribute("data-copy");
+    var copied = navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject();
+    copied.then(
+      function () {
+        button.textContent = "Copied";
+        say("Link copied.");
+      },
+      function () {
+        window.prompt("Copy this link:", url);
+      }
+    );
+  });
+
+  // A new count appearing above the picker must not land out of sight on a small screen.
+  var hadBreakdown = false;
+  document.addEventListener("htmx:beforeSwap", function () {
+    hadBreakdown = !!document.getElementById("breakdown");
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var breakdown = document.getElementById("breakdown");
+    if (!breakdown || hadBreakdown) return;
+    var top = breakdown.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.7) breakdown.scrollIntoView({ block: "start" });
+  });
+
+  function reveal(root) {
+    var buttons = root.querySelectorAll ? root.querySelectorAll("button[data-copy][hidden]") : [];
+    for (var i = 0; i < buttons.length; i++) buttons[i].hidden = false;
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    reveal(document);
+    if (window.htmx) htmx.onLoad(reveal);
+  });
+})();

@@ -1,0 +1,136 @@
+"""`/progress/` for a player with 10,000 attempts: median server time (target ≤ 50 ms).
+
+The measurement runs in a child process with its own throwaway SQLite database, so it
+sets Django up itself whatever the other benchmarks in this run did: production settings
+(DEBUG off, hashed static files collected into the same throwaway folder).
+"""
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+ATTEMPTS = 10_000
+REQUESTS = 40
+TARGET_MS = 50.0
+
+
+def run():
+    with tempfile.TemporaryDirectory(prefix="bench-progress-") as folder:
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "cribtrainer.settings",
+            "STATIC_ROOT": str(Path(folder) / "static"),
+            "ALLOWED_HOSTS": "testserver",
+            "DATABASE_URL": f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
+            "SECRET_KEY": "bench-only-not-a-secret",
+            "DEBUG": "0",
+            "LOG_REQUESTS": "0",
+        }
+        subprocess.run(
+            [sys.executable, "-m", "tests.bench.bench_progress"],
+            env=env,
+            check=True,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+
+
+def _fill(user) -> None:
+    """10,000 answered deals over the last 100 days, about one in five wrong."""
+    from django.db import transaction
+    from django.utils import timezone
+
+    from counter.cribbage.cards import DECK
+    from counter.cribbage.show import score_show
+    from progress.models import ReviewItem
+    from quizzes.models import Attempt, AttemptPattern, Deal
+    from quizzes.patterns import Answer, mark_answer
+
+    rng = random.Random(29)
+    start = timezone.now() - timedelta(days=100)
+    deals, attempts, marks = [], [], []
+    for n in range(ATTEMPTS):
+        five = rng.sample(DECK, 5)
+        crib = rng.random() < 1 / 3
+        result = score_show(five[:4], five[4], crib=crib)
+        claimed = result.total if rng.random() < 0.8 else max(result.total - 2, 0)
+        marking = mark_answer(result, Answer(total=claimed))
+        when = start + timedelta(minutes=14 * n)
+        deal = Deal(
+            user=user,
+            hand=" ".join(c.code for c in five[:4]),
+            starter=five[4].code,
+            crib=crib,
+            dealt_at=when,
+        )
+        deals.append(deal)
+        attempts.append(
+            Attempt(
+                deal=deal,
+                user=user,
+                style="total",
+                claimed=claimed,
+                points=result.total,
+                right=marking.right,
+                crib=crib,
+                seconds=rng.uniform(3, 40),
+                answered_at=when + timedelta(seconds=20),
+            )
+        )
+        marks.append([(p.value, marking.was_missed(p)) for p in marking.patterns])
+    with transaction.atomic():
+        Deal.objects.bulk_create(deals, batch_size=2000)
+        for attempt in attempts:
+            attempt.deal_id = attempt.deal.pk
+        Attempt.objects.bulk_create(attempts, batch_size=2000)
+        AttemptPattern.objects.bulk_create(
+            (
+                AttemptPattern(attempt_id=attempt.pk, pattern=pattern, missed=missed)
+                for attempt, found in zip(attempts, marks, strict=True)
+                for pattern, missed in found
+            ),
+            batch_size=2000,
+        )
+        for pattern in ("double-run", "pair-royal", "nobs", "flush-5"):
+            ReviewItem.objects.create(user=user, pattern=pattern, due_at=timezone.now())
+
+
+def _measure() -> None:
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.test import Client
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", verbosity=0, interactive=False)
+    user = get_user_model().objects.create_user("bench", password="bench-password-29")
+    started = time.perf_counter()
+    _fill(user)
+    print(f"  filled {ATTEMPTS} attempts in {time.perf_counter() - started:.1f} s")
+    client = Client()
+    client.force_login(user)
+    assert client.get("/progress/").status_code == 200  # warm caches, as a running server
+    times = []
+    for _ in range(REQUESTS):
+        started = time.perf_counter()
+        response = client.get("/progress/")
+        times.append((time.perf_counter() - started) * 1000)
+        assert response.status_code == 200
+    median = statistics.median(times)
+    verdict = "ok" if median <= TARGET_MS else "OVER TARGET"
+    print(
+        f"  /progress/ with {ATTEMPTS} attempts: median {median:.1f} ms, "
+        f"best {min(times):.1f} ms over {REQUESTS} requests (target ≤ {TARGET_MS:.0f} ms: "
+        f"{verdict})"
+    )
+
+
+if __name__ == "__main__":
+    _measure()

@@ -1,0 +1,43 @@
+"""Helpers for browser tests: axe-core accessibility checks and screenshots.
+
+from tests.browser import axe_violations, describe, screenshot
+
+violations = axe_violations(page)
+assert violations == [], describe(violations)
+screenshot(page, "counter-phone")  # tests/artifacts/counter-phone.png
+"""
+
+from pathlib import Path
+
+AXE = Path(__file__).parent / "vendor" / "axe-4.14.1.min.js"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+
+def axe_violations(page, options: dict | None = None) -> list[dict]:
+    """Run axe-core on the page as it is now and return its violations (an empty list is a pass).
+
+    The script is evaluated rather than added as a <script> tag, which works under a strict
+    Content-Security-Policy too. ``options`` go to ``axe.run``, e.g. ``{"runOnly": ["wcag2aa"]}``.
+    """
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    return page.evaluate(
+        "async (options) => (await axe.run(document, options)).violations", options or {}
+    )
+
+
+def describe(violations: list[dict]) -> str:
+    """One line per violation and element, for an assertion message."""
+    return "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} at {node['target']}"
+        for v in violations
+        for node in v["nodes"]
+    )
+
+
+def screenshot(page, name: str, full_page: bool = True) -> Path:
+    """Save a PNG of the page under tests/artifacts/ (git-ignored) and return its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path

@@ -1,0 +1,257 @@
+"""The hand counter and the rules page in a real Chromium, with and without JavaScript."""
+
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from counter.cribbage.cards import parse_cards
+from counter.cribbage.show import score_show
+from tests.browser import axe_violations, describe, screenshot
+
+pytestmark = pytest.mark.browser
+
+ABORTED = ("htmx:afterRequest", "htmx:sendAbort")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def expected_total(text: str, crib: bool = False) -> str:
+    cards = parse_cards(text)
+    return str(score_show(cards[:4], cards[4], crib=crib).total)
+
+
+@pytest.fixture
+def watched(page: Page, live_server):
+    """The page, failing the test on any console error (a CSP violation is one) or any
+    request to another host. htmx logs a request aborted for a newer one as an error: that
+    is the point of hx-sync, so those two lines are let through."""
+    errors: list[str] = []
+    foreign: list[str] = []
+    host = urlsplit(live_server.url).netloc
+    page.on(
+        "console",
+        lambda m: (
+            errors.append(m.text) if m.type == "error" and not m.text.startswith(ABORTED) else None
+        ),
+    )
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.on(
+        "request",
+        lambda r: foreign.append(r.url) if urlsplit(r.url).netloc not in ("", host) else None,
+    )
+    yield page
+    assert errors == []
+    assert foreign == []
+
+
+def tap(page: Page, code: str) -> None:
+    page.locator(f"#pick-{code}").click()
+
+
+def test_tapping_five_cards_counts_the_29_hand(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/")
+    for code in ["5H", "5C", "5S", "JD", "5D"]:
+        tap(page, code)
+    expect(page.locator(".total-points")).to_have_text("29")
+    expect(page.locator(".score-name", has_text="double pair royal of fives")).to_be_visible()
+    expect(page.locator(".score-name", has_text="his nobs")).to_be_visible()
+    expect(page.locator(".score--fifteen")).to_have_count(8)
+    expect(page.locator(".announce")).to_contain_text("and one for his nobs makes twenty-nine")
+    expect(page).to_have_url("/?hand=5H,5C,5S,JD&starter=5D")
+    expect(page.locator(".slot-card")).to_have_count(5)
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, "counter-phone-390x844", full_page=False)
+    screenshot(page, "counter-phone-390x844-full")
+
+
+def test_tapping_a_picked_card_takes_it_out_and_clear_empties_the_hand(watched: Page):
+    page = watched
+    page.goto("/?hand=5H,5C,5S,JD&starter=5D")
+    expect(page.locator(".total-points")).to_have_text("29")
+    tap(page, "5C")
+    expect(page.locator(".total-points")).to_have_count(0)
+    expect(page.locator("#pick-5C")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#count-message")).to_have_text("Pick 1 more card for the hand.")
+    tap(page, "5D")
+    expect(page).to_have_url("/?hand=5H,5S,JD")
+    page.locator(".slot-card[value='JD']").click()
+    expect(page).to_have_url("/?hand=5H,5S")
+    page.get_by_role("button", name="Clear").click()
+    expect(page.locator(".slot-card")).to_have_count(0)
+    expect(page.locator("#cards")).to_have_value("")
+    expect(page).to_have_url("/")
+
+
+def test_quick_taps_all_land(watched: Page):
+    page = watched
+    page.goto("/")
+    for code in ["7H", "8C", "9S", "TD", "JH"]:
+        tap(page, code)  # no waiting between taps: each request carries the whole deal
+    expect(page.locator(".total-points")).to_have_text(expected_total("7H 8C 9S TD JH"))
+    expect(page).to_have_url("/?hand=7H,8C,9S,TD&starter=JH")
+
+
+def test_typing_a_hand_shows_its_breakdown(watched: Page):
+    page = watched
+    page.goto("/")
+    page.locator("#cards").fill("3h 4c 4s 5d kh")
+    expect(page.locator(".total-points")).to_have_text(expected_total("3H 4C 4S 5D KH"))
+    expect(page.locator(".score-name", has_text="double run of three")).to_be_visible()
+    expect(page.locator(".score-name", has_text="pair of fours")).to_be_visible()
+    expect(page).to_have_url("/?hand=3H,4C,4S,5D&starter=KH")
+    expect(page.locator("#cards")).to_have_value("3h 4c 4s 5d kh")
+
+
+def test_typing_a_bad_card_names_it_and_keeps_the_input(watched: Page):
+    page = watched
+    page.goto("/")
+    page.locator("#cards").fill("5h 5c 5x jd 5d")
+    expect(page.locator("#count-message")).to_contain_text("'5x' is not a card")
+    expect(page.locator(".total-points")).to_have_count(0)
+    expect(page.locator("#cards")).to_have_value("5h 5c 5x jd 5d")
+
+
+def test_switching_to_crib_drops_a_four_card_flush(watched: Page):
+    page = watched
+    page.goto("/?hand=2H,6H,9H,QH&starter=3C")
+    expect(page.locator(".total-points")).to_have_text("8")
+    expect(page.locator(".score--flush")).to_contain_text("flush of four")
+    page.locator("label[for=crib-yes]").click()
+    expect(page.locator(".total-points")).to_have_text("4")
+    expect(page.locator(".total-what")).to_have_text("in the crib")
+    expect(page.locator(".score--flush")).to_have_count(0)
+    expect(page.locator(".note")).to_contain_text("Four crib cards of one suit score nothing")
+    expect(page).to_have_url("/?hand=2H,6H,9H,QH&starter=3C&crib=1")
+
+
+def test_each_count_goes_into_the_history(watched: Page):
+    page = watched
+    page.goto("/?hand=5H,5C,5S,JD&starter=5D")
+    page.locator("#cards").fill("2h 6h 9h qh 3c")
+    expect(page.locator(".total-points")).to_have_text("8")
+    page.go_back()
+    expect(page).to_have_url("/?hand=5H,5C,5S,JD&starter=5D")
+    expect(page.locator(".total-points")).to_have_text("29")
+    expect(page.locator("#pick-5D")).to_have_attribute("aria-pressed", "true")
+
+
+def test_the_copied_link_reproduces_the_count(watched: Page, context, live_server):
+    page = watched
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    page.goto("/")
+    page.locator("#cards").fill("2h 6h 9h qh 8h")
+    page.locator("label[for=crib-yes]").click()
+    expect(page.locator(".total-what")).to_have_text("in the crib")
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.get_by_role("button", name="Copied")).to_be_visible()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == f"{live_server.url}/?hand=2H,6H,9H,QH&starter=8H&crib=1"
+    other = context.new_page()
+    other.goto(copied)
+    expect(other.locator(".total-points")).to_have_text(expected_total("2H 6H 9H QH 8H", True))
+    expect(other.locator(".total-what")).to_have_text("in the crib")
+    expect(other.locator("#crib-yes")).to_be_checked()
+
+
+def tab_to(page: Page, element_id: str, limit: int = 12) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == element_id:
+            return
+    pytest.fail(f"Tab never reached #{element_id}")
+
+
+def test_keyboard_alone(watched: Page):
+    page = watched
+    page.set_viewport_size(DESKTOP)
+    page.goto("/")
+    tab_to(page, "pick-AS")
+    for code in ["AS", "2S", "3S", "4S", "5S"]:
+        expect(page.locator(f"#pick-{code}")).to_be_focused()
+        page.keyboard.press("Enter" if code in "AS 3S 5S" else "Space")
+        expect(page.locator(f"#pick-{code}")).to_have_attribute("aria-pressed", "true")
+        page.keyboard.press("Tab")
+    expect(page.locator(".total-points")).to_have_text(expected_total("AS 2S 3S 4S 5S"))
+    expect(page).to_have_url("/?hand=AS,2S,3S,4S&starter=5S")
+
+    page.goto("/")
+    tab_to(page, "cards")
+    page.keyboard.type("4h 5s 6d jc 5c")
+    page.keyboard.press("Enter")
+    expect(page.locator(".total-points")).to_have_text(expected_total("4H 5S 6D JC 5C"))
+    tab_to(page, "crib-no", limit=2)  # past the Count button to the checked radio
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".total-what")).to_have_text("in the crib")
+    expect(page.locator(".total-points")).to_have_text(expected_total("4H 5S 6D JC 5C", True))
+
+
+def test_without_javascript_the_form_still_counts(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
+    page = context.new_page()
+    page.goto("/")
+    for code in ["5H", "5C", "5S", "JD", "5D"]:
+        tap(page, code)
+        page.wait_for_load_state()
+    expect(page).to_have_url("/?hand=5H,5C,5S,JD&starter=5D")
+    expect(page.locator(".total-points")).to_have_text("29")
+    page.locator("#cards").fill("2h 6h 9h qh 3c")
+    page.locator("#crib-yes").check()
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page).to_have_url("/?hand=2H,6H,9H,QH&starter=3C&crib=1")
+    expect(page.locator(".total-points")).to_have_text("4")
+    page.locator("#cards").fill("2h 6h 9h qh")
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator("#count-message")).to_contain_text("4 cards: add the starter")
+    expect(page.locator("#cards")).to_have_value("2h 6h 9h qh")
+    context.close()
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/?hand=5H,5C,5S,JD&starter=5D", "/?hand=2H,6H,9H,QH&starter=JC&crib=1", "/rules/"],
+)
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_no_accessibility_violations(watched: Page, path, viewport):
+    watched.set_viewport_size(viewport)
+    watched.goto(path)
+    violations = axe_violations(watched)
+    assert violations == [], describe(violations)
+
+
+def test_phone_width_has_no_sideways_scroll_and_big_tap_targets(watched: Page):
+    page = watched
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("/?hand=3H,4C,4S,5D&starter=KH")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    small = page.evaluate(
+        """() => [...document.querySelectorAll(
+              '#main button:not([hidden]), #main input[type=text], .switch label, .score-name,'
+              + ' .share-link, .site-header a')]
+            .map(e => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
+            .filter(([, r]) => r.width < 44 || r.height < 44)
+            .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+    )
+    assert small == []
+
+
+def test_desktop_screenshot(watched: Page):
+    page = watched
+    page.set_viewport_size(DESKTOP)
+    page.goto("/?hand=3H,4C,4S,5D&starter=5H")
+    expect(page.locator(".total-points")).to_be_visible()
+    screenshot(page, "counter-desktop-1280x800", full_page=False)
+    page.goto("/")
+    screenshot(page, "counter-empty-desktop-1280x800", full_page=False)
+
+
+def test_rules_page_draws_its_examples(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/rules/")
+    expect(page.locator("#twenty-nine .example-total")).to_have_text("= 29")
+    expect(page.locator("#crib-flush .example-total").first).to_contain_text("= 4")
+    screenshot(page, "rules-phone-390x844", full_page=False)

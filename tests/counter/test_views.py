@@ -1,0 +1,285 @@
+"""The counter page and the rules page over real HTTP, through Django's test client."""
+
+import re
+
+import pytest
+
+COUNT_29 = "/?hand=5H,5C,5S,JD&starter=5D"
+HTMX = {"HX-Request": "true", "HX-Current-URL": "http://testserver/"}
+
+
+def total(response) -> str | None:
+    found = re.search(r'class="total-points">(\d+)<', response.content.decode())
+    return found and found.group(1)
+
+
+def message(response) -> str:
+    found = re.search(r'<p id="count-message"[^>]*>([^<]*)</p>', response.content.decode())
+    assert found, "no message element"
+    return found.group(1)
+
+
+def text_field(response) -> str:
+    found = re.search(
+        r'<input id="cards" name="cards" type="text" value="([^"]*)"', response.content.decode()
+    )
+    assert found, "no text field"
+    return found.group(1)
+
+
+def test_empty_page_is_a_whole_document_with_the_picker(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.startswith("<!doctype html>")
+    assert html.count('name="pick"') == 52
+    assert 'id="breakdown"' not in html
+    assert message(response) == "Pick four cards for the hand, then the starter, or type them."
+    assert "HX-Request" in response["Vary"]
+
+
+def test_the_canonical_url_renders_the_count_as_a_full_page(client):
+    response = client.get(COUNT_29)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" in html
+    assert total(response) == "29"
+    assert "double pair royal of fives" in html
+    assert "his nobs" in html
+    assert html.count("score--fifteen") == 8
+    assert "and one for his nobs makes twenty-nine." in html
+    assert text_field(response) == "5H 5C 5S JD 5D"
+    assert "<title>29 · 5♥ 5♣ 5♠ J♦ + 5♦ · Cribtrainer</title>" in html
+    assert 'data-copy="http://testserver/?hand=5H,5C,5S,JD&amp;starter=5D"' in html
+
+
+def test_the_htmx_partial_is_the_count_alone(client):
+    response = client.get(COUNT_29, headers=HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" not in html
+    assert "<body" not in html
+    assert 'id="count"' in html
+    assert 'id="counter-form"' not in html
+    assert total(response) == "29"
+    assert '<div id="status" hx-swap-oob="innerHTML">29 points in the hand.</div>' in html
+    assert "<title>29 · " in html
+    assert response["HX-Push-Url"] == COUNT_29
+
+
+def test_cards_picked_on_the_way_to_a_count_replace_the_url_instead_of_pushing(client):
+    response = client.get("/?hand=5H,5C", headers=HTMX)
+    assert response["HX-Replace-Url"] == "/?hand=5H,5C"
+    assert "HX-Push-Url" not in response
+
+
+def test_taking_a_card_out_of_a_count_keeps_the_count_in_the_history(client):
+    response = client.get(
+        "/?hand=5H,5C,5S,JD",
+        headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"},
+    )
+    assert response["HX-Push-Url"] == "/?hand=5H,5C,5S,JD"
+
+
+def test_a_history_restore_gets_the_whole_page(client):
+    response = client.get(COUNT_29, headers={**HTMX, "HX-History-Restore-Request": "true"})
+    assert "<html" in response.content.decode()
+    assert total(response) == "29"
+
+
+def test_hand_and_crib_differ_on_a_four_card_flush(client):
+    hand = client.get("/?hand=2H,6H,9H,QH&starter=3C")
+    crib = client.get("/?hand=2H,6H,9H,QH&starter=3C&crib=1")
+    assert total(hand) == "8"
+    assert "flush of four" in hand.content.decode()
+    assert total(crib) == "4"
+    crib_html = crib.content.decode()
+    assert "flush of" not in crib_html
+    assert "in the crib" in crib_html
+    assert "Four crib cards of one suit score nothing" in crib_html
+    assert 'id="crib-yes" name="crib" value="1" checked' in crib_html
+
+
+def test_a_crib_flush_of_five_scores(client):
+    response = client.get("/?hand=2H,6H,9H,QH&starter=8H&crib=1")
+    assert "flush of five" in response.content.decode()
+
+
+def test_heels_and_three_suited_cards_are_explained(client):
+    heels = client.get("/?hand=9S,9H,8C,2D&starter=JC").content.decode()
+    assert "that is heels, 2 to the dealer" in heels
+    assert '/rules/#heels"' in heels
+    no_flush = client.get("/?hand=2H,6H,9H,3C&starter=QH").content.decode()
+    assert "Three suited hand cards and a starter of the same suit are no flush" in no_flush
+
+
+@pytest.mark.parametrize(
+    ("query", "canonical"),
+    [
+        ("cards=5h+5c+5s+jd+5d", COUNT_29),
+        ("cards=5%E2%99%A5+5c+5s+jd+5d&crib=", COUNT_29),
+        ("cards=2h+6h+9h+qh+3c&crib=1", "/?hand=2H,6H,9H,QH&starter=3C&crib=1"),
+        ("hand=5h,5c,5s,jd&starter=5d", COUNT_29),
+        ("hand=5H%2C5C%2C5S%2CJD&starter=5D&crib=0", COUNT_29),
+    ],
+)
+def test_the_plain_form_lands_on_the_canonical_url(client, query, canonical):
+    response = client.get(f"/?{query}")
+    assert response.status_code == 302
+    assert response["Location"] == canonical
+    assert client.get(canonical).status_code == 200
+
+
+def test_picking_without_javascript_fills_the_hand_then_the_starter(client):
+    url = "/"
+    for code in ["5H", "5C", "5S", "JD", "5D"]:
+        query = url.partition("?")[2]
+        response = client.get(f"/?{query}&cards=&pick={code}")
+        assert response.status_code == 302
+        url = response["Location"]
+    assert url == COUNT_29
+    response = client.get(f"/?{url.partition('?')[2]}&pick=5C")
+    assert response["Location"] == "/?hand=5H,5S,JD&starter=5D"
+    response = client.get("/?hand=5H,5S,JD&starter=5D&pick=2C")
+    assert response["Location"] == "/?hand=5H,5S,JD,2C&starter=5D"
+
+
+def test_a_sixth_pick_is_refused_with_a_hint(client):
+    response = client.get(f"{COUNT_29}&pick=2C")
+    assert response.status_code == 200
+    assert message(response) == (
+        "The hand and the starter are full: tap a card to take it out first."
+    )
+    assert total(response) == "29"
+
+
+def test_clear_keeps_the_crib_switch(client):
+    response = client.get(f"{COUNT_29}&crib=1&clear=1")
+    assert response["Location"] == "/?crib=1"
+
+
+@pytest.mark.parametrize(
+    ("query", "problem", "kept"),
+    [
+        (
+            "cards=5h+5c+5x+jd+5d",
+            "&#x27;5x&#x27; is not a card: suits are C D H S",
+            "5h 5c 5x jd 5d",
+        ),
+        ("cards=5h+5c+zz", "&#x27;zz&#x27; is not a card", "5h 5c zz"),
+        (
+            "cards=5h+5c+5h+jd+5d",
+            "5H appears twice: each card is in the deck once",
+            "5h 5c 5h jd 5d",
+        ),
+        (
+            "cards=5h+5c+5s+jd+5d+2c",
+            "6 cards: a count is the 4 hand cards and the starter",
+            "5h 5c 5s jd 5d 2c",
+        ),
+        ("hand=5H,5C,5S,JD,5D", "A hand has 4 cards and this one has 5", "5H 5C 5S JD 5D"),
+        ("hand=5H,5C,5S,JD&starter=5H", "5H is already in the hand", "5H 5C 5S JD 5H"),
+        ("hand=5H,5C,5S,5H&starter=5D", "5H appears twice", "5H 5C 5S 5H 5D"),
+        ("hand=5H,5C,XY,JD&starter=5D", "&#x27;XY&#x27; is not a card", "5H 5C XY JD 5D"),
+        ("hand=5H,5C,5S,JD&starter=5D,6D", "The starter is one card.", "5H 5C 5S JD 5D 6D"),
+        ("cards=" + "5h+" * 60, "Ensure this value has at most 120 characters", "5h 5h 5h"),
+    ],
+)
+def test_bad_input_is_named_and_kept(client, query, problem, kept):
+    for headers in ({}, HTMX):
+        response = client.get(f"/?{query}", headers=headers)
+        assert response.status_code == 200
+        assert problem in message(response)
+        assert total(response) is None
+    page = client.get(f"/?{query}")
+    assert 'class="message message--problem"' in page.content.decode()
+    assert 'aria-invalid="true"' in page.content.decode()
+    assert text_field(page).strip().startswith(kept)
+
+
+@pytest.mark.parametrize(
+    ("typed", "hint"),
+    [
+        ("5h 5c 5s jd", "4 cards: add the starter. The last card typed is the starter."),
+        ("5h 5c", "2 cards so far: type 3 more, the starter last."),
+    ],
+)
+def test_too_few_typed_cards_ask_for_more_and_stay(client, typed, hint):
+    response = client.get("/", {"cards": typed})
+    assert response.status_code == 200
+    assert message(response) == hint
+    assert 'class="message message--hint"' in response.content.decode()
+    assert text_field(response) == typed
+    assert total(response) is None
+
+
+def test_a_pick_that_is_not_a_card_is_refused(client):
+    response = client.get("/?hand=5H&pick=ZZ")
+    assert response.status_code == 200
+    assert "&#x27;ZZ&#x27; is not a card" in message(response)
+
+
+def test_only_get_is_allowed(client):
+    assert client.post("/", {"hand": "5H"}).status_code == 405
+    assert client.post("/rules/").status_code == 405
+
+
+def test_every_breakdown_link_lands_on_a_rule(client):
+    rules = client.get("/rules/").content.decode()
+    pages = [
+        COUNT_29,
+        "/?hand=3H,4C,4S,5D&starter=5H",
+        "/?hand=2H,6H,9H,QH&starter=8H&crib=1",
+        "/?hand=2H,6H,9H,QH&starter=3C&crib=1",
+        "/?hand=2H,6H,9H,3C&starter=QH",
+        "/?hand=9S,9H,8C,2D&starter=JC",
+        "/?hand=AH,3C,7S,9D&starter=KH",
+    ]
+    anchors = set()
+    for page in pages:
+        anchors |= set(re.findall(r'href="/rules/#([a-z-]+)"', client.get(page).content.decode()))
+    assert anchors == {
+        "fifteens",
+        "pairs",
+        "runs",
+        "flush",
+        "crib-flush",
+        "nobs",
+        "heels",
+        "impossible-totals",
+    }
+    for anchor in anchors:
+        assert f'id="{anchor}"' in rules
+
+
+def test_rules_page_covers_the_show_and_the_play(client):
+    response = client.get("/rules/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    for section in ["the-show", "twenty-nine", "count-order", "the-play", "go", "heels"]:
+        assert f'id="{section}"' in html
+    assert html.count('class="example"') >= 12
+    assert 'aria-label="five of diamonds"' in html
+    assert '<span class="example-total">= 29</span>' in html
+
+
+@pytest.mark.django_db  # closing a file response sends request_finished, which checks the DB
+def test_pages_link_hashed_static_files_that_whitenoise_serves_compressed(client):
+    html = client.get("/").content.decode()
+    paths = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+    assert any(re.fullmatch(r"/static/css/app\.[0-9a-f]{12}\.css", p) for p in paths), paths
+    htmx = r"/static/vendor/htmx-2\.0\.11\.min\.[0-9a-f]{12}\.js"
+    assert any(re.fullmatch(htmx, p) for p in paths), paths
+    for path in paths:
+        response = client.get(path, headers={"Accept-Encoding": "gzip"})
+        assert response.status_code == 200, path
+        if not path.endswith(".svg"):
+            assert response["Content-Encoding"] == "gzip", path
+        response.close()
+
+
+def test_no_inline_scripts_or_styles(client):
+    html = client.get(COUNT_29).content.decode() + client.get("/rules/").content.decode()
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html)
+    assert " style=" not in html
+    assert not re.search(r"\son[a-z]+=", html)

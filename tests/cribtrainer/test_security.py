@@ -1,0 +1,71 @@
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+def test_every_page_carries_the_security_headers(client):
+    response = client.get("/healthz")
+    policy = response["Content-Security-Policy"]
+    assert "default-src 'self'" in policy
+    assert "script-src 'self'" in policy
+    assert "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy
+    assert "unsafe-eval" not in policy
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Referrer-Policy"] == "same-origin"
+    assert response["X-Frame-Options"] == "DENY"
+
+
+def manage(*args, **env):
+    unset = {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE"}  # the last is for live_server
+    base = {k: v for k, v in os.environ.items() if k not in unset}
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args],
+        env={**base, "DJANGO_SETTINGS_MODULE": "cribtrainer.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": secrets.token_urlsafe(50),
+    "ALLOWED_HOSTS": "cribtrainer.example",
+    "SECURE_SSL_REDIRECT": "1",
+    "SECURE_HSTS_SECONDS": "31536000",
+    "SECURE_HSTS_PRELOAD": "1",
+}
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    done = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "System check identified no issues" in done.stdout
+
+
+def test_check_deploy_warns_when_production_settings_are_missing():
+    done = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DEBUG="0",
+        SECRET_KEY=PRODUCTION["SECRET_KEY"],
+    )
+    assert done.returncode != 0
+    assert "SECURE_HSTS_SECONDS" in done.stdout + done.stderr
+
+
+def test_debug_off_without_a_secret_key_refuses_to_start():
+    done = manage("check", DEBUG="0")
+    assert done.returncode != 0
+    assert "SECRET_KEY must be set when DEBUG is off" in done.stderr

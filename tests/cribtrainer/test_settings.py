@@ -1,0 +1,55 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def settings_value(expression, **env):
+    code = f"import django; django.setup(); from django.conf import settings; print({expression})"
+    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "DATABASE_URL"}}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**base, "DJANGO_SETTINGS_MODULE": "cribtrainer.settings", **env},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return done.stdout.strip()
+
+
+def test_debug_is_off_unless_set():
+    assert settings_value("settings.DEBUG", SECRET_KEY="x" * 50) == "False"
+    assert settings_value("settings.DEBUG", DEBUG="1") == "True"
+
+
+def test_database_defaults_to_sqlite_in_the_project_folder_set_for_concurrent_writers():
+    answer = settings_value(
+        "settings.DATABASES['default']['NAME'], settings.DATABASES['default']['OPTIONS']",
+        DEBUG="1",
+    )
+    assert str(ROOT / "db.sqlite3") in answer
+    assert "'transaction_mode': 'IMMEDIATE'" in answer
+    assert "journal_mode=WAL" in answer
+    assert "'timeout': 20" in answer
+
+
+def test_database_url_selects_postgresql():
+    answer = settings_value(
+        "settings.DATABASES['default']['ENGINE']",
+        DEBUG="1",
+        DATABASE_URL="postgres://u:p@127.0.0.1:5432/crib",
+    )
+    assert answer == "django.db.backends.postgresql"
+
+
+def test_sqlite_file_database_runs_in_wal_mode(tmp_path):
+    answer = settings_value(
+        "__import__('django.db').db.connection.cursor().execute('PRAGMA journal_mode').fetchone()",
+        DEBUG="1",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'wal.sqlite3'}",
+    )
+    assert answer == "('wal',)"

@@ -1,0 +1,82 @@
+"""factory-boy factories for every model, in one place."""
+
+from __future__ import annotations
+
+import factory
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from progress.models import ReviewItem
+from quizzes.models import Attempt, AttemptPattern, Deal
+
+PASSWORD = "counting-is-fun-29"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"player{n}")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
+
+    @factory.post_generation
+    def saved(self, create, extracted, **kwargs):
+        if create:
+            self.save()
+
+
+class DealFactory(factory.django.DjangoModelFactory):
+    """A deal of a user's; ``guest_key=...`` with ``user=None`` for a guest's."""
+
+    class Meta:
+        model = Deal
+
+    user = factory.SubFactory(UserFactory)
+    guest_key = ""
+    hand = "5H 5C 5S JD"
+    starter = "5D"
+    crib = False
+    mode = "mixed"
+    dealt_at = factory.LazyFunction(timezone.now)
+
+
+class AttemptFactory(factory.django.DjangoModelFactory):
+    """A total-style answer to a deal, right unless ``claimed`` says otherwise."""
+
+    class Meta:
+        model = Attempt
+
+    deal = factory.SubFactory(DealFactory)
+    user = factory.SelfAttribute("deal.user")
+    guest_key = factory.SelfAttribute("deal.guest_key")
+    style = Attempt.Style.TOTAL
+    points = factory.LazyAttribute(lambda a: a.deal.show.total)
+    claimed = factory.SelfAttribute("points")
+    right = factory.LazyAttribute(lambda a: a.claimed == a.points)
+    crib = factory.SelfAttribute("deal.crib")
+    seconds = 8.0
+    answered_at = factory.LazyFunction(timezone.now)
+
+
+class AttemptPatternFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = AttemptPattern
+
+    attempt = factory.SubFactory(AttemptFactory)
+    pattern = "pair-royal"
+    missed = False
+
+
+class ReviewItemFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ReviewItem
+
+    user = factory.SubFactory(UserFactory)
+    guest_key = ""
+    pattern = "double-run"
+    box = 1
+    due_at = factory.LazyFunction(timezone.now)
+    misses = 1
+    updated_at = factory.LazyFunction(timezone.now)

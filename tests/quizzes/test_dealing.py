@@ -1,0 +1,103 @@
+import random
+from collections import Counter
+from itertools import combinations_with_replacement
+
+import pytest
+
+from counter.cribbage.cards import Card, Rank, Suit
+from counter.cribbage.show import score_show, show_total
+from quizzes.dealing import BIG_HAND, Mode, deal, deal_with_pattern, rank_patterns
+from quizzes.patterns import RANK_CATEGORIES, Pattern, patterns_of
+
+
+def dealt_patterns(dealt):
+    return patterns_of(score_show(dealt.hand, dealt.starter, crib=dealt.crib))
+
+
+def distinct(dealt):
+    return len({*dealt.hand, dealt.starter}) == 5
+
+
+@pytest.mark.parametrize("pattern", list(Pattern))
+def test_every_pattern_can_be_dealt(pattern):
+    rng = random.Random(pattern.value)
+    for _ in range(50):
+        dealt = deal_with_pattern(pattern, rng=rng)
+        assert distinct(dealt)
+        assert pattern in dealt_patterns(dealt)
+        assert dealt.focus is pattern
+
+
+def test_rank_patterns_agree_with_the_engine_on_every_rank_multiset():
+    suits = list(Suit)
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        counts = Counter(ranks)
+        if max(counts.values()) > 4:
+            continue
+        cards = [Card(Rank(r), suits[i]) for r, c in counts.items() for i in range(c)]
+        from_engine = {
+            p for p in patterns_of(score_show(cards[:4], cards[4])) if p.category in RANK_CATEGORIES
+        }
+        assert rank_patterns(ranks) == from_engine, ranks
+
+
+def test_rare_patterns_deal_quickly():
+    import time
+
+    rng = random.Random(7)
+    start = time.perf_counter()
+    for pattern in (Pattern.DOUBLE_PAIR_ROYAL, Pattern.FLUSH_OF_FIVE, Pattern.TRIPLE_RUN):
+        for _ in range(100):
+            deal_with_pattern(pattern, rng=rng)
+    assert time.perf_counter() - start < 2
+
+
+def test_a_pattern_deal_is_not_always_the_same_hand():
+    rng = random.Random(1)
+    hands = {deal_with_pattern(Pattern.DOUBLE_PAIR_ROYAL, rng=rng).hand for _ in range(30)}
+    assert len(hands) > 10
+
+
+def test_hand_and_crib_modes_say_which_they_deal():
+    rng = random.Random(2)
+    assert not any(deal(Mode.HAND, rng=rng).crib for _ in range(50))
+    assert all(deal(Mode.CRIB, rng=rng).crib for _ in range(50))
+
+
+def test_mixed_mode_deals_some_cribs_and_more_hands():
+    rng = random.Random(3)
+    cribs = sum(deal(Mode.MIXED, rng=rng).crib for _ in range(3000))
+    assert 800 < cribs < 1200
+
+
+def test_big_hands_score_twelve_or_more():
+    rng = random.Random(4)
+    for _ in range(30):
+        dealt = deal(Mode.BIG, rng=rng)
+        assert show_total(dealt.hand, dealt.starter, dealt.crib) >= BIG_HAND
+
+
+def test_weak_spots_deal_patterns_in_proportion_to_their_miss_rate():
+    rng = random.Random(5)
+    weights = {Pattern.PAIR_ROYAL: 0.75, Pattern.RUN_OF_FIVE: 0.25, Pattern.NOBS: 0.0}
+    focus = Counter(deal(Mode.WEAK_SPOTS, weights=weights, rng=rng).focus for _ in range(2000))
+    assert set(focus) == {Pattern.PAIR_ROYAL, Pattern.RUN_OF_FIVE}
+    assert 1350 < focus[Pattern.PAIR_ROYAL] < 1650
+
+
+def test_weak_spots_with_nothing_missed_deal_like_mixed():
+    dealt = deal(Mode.WEAK_SPOTS, weights={}, rng=random.Random(6))
+    assert dealt.focus is None
+    assert distinct(dealt)
+
+
+def test_pattern_and_review_modes_need_a_pattern():
+    with pytest.raises(ValueError, match="needs a pattern"):
+        deal(Mode.PATTERN)
+    assert Pattern.NOBS in dealt_patterns(deal(Mode.REVIEW, pattern=Pattern.NOBS))
+
+
+def test_the_default_randomness_is_the_system_source():
+    from quizzes import dealing
+
+    assert isinstance(dealing.system_random, random.SystemRandom)

@@ -1,0 +1,109 @@
+from datetime import timedelta
+
+import pytest
+from django.db import IntegrityError
+from django.utils import timezone
+
+from progress.models import ReviewItem
+from progress.services import attempts_merge
+from quizzes.dealing import Mode
+from quizzes.models import Attempt, AttemptPattern, Deal
+from quizzes.owners import Owner
+from quizzes.patterns import Answer, Category, Pattern
+from quizzes.services import attempt_record, deal_create
+from tests.factories import AttemptFactory, DealFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_deal_create_saves_a_pattern_deal_for_its_owner():
+    user = UserFactory()
+    deal = deal_create(
+        owner=Owner(user=user), mode=Mode.PATTERN, pattern=Pattern.TRIPLE_RUN, now=timezone.now()
+    )
+    deal.refresh_from_db()
+    assert deal.user == user
+    assert deal.focus == "triple-run"
+    assert deal.focus_pattern is Pattern.TRIPLE_RUN
+
+
+def test_a_deal_must_have_exactly_one_owner():
+    with pytest.raises(IntegrityError):
+        DealFactory(user=None, guest_key="")
+
+
+def test_a_deal_cannot_have_two_owners():
+    with pytest.raises(IntegrityError):
+        DealFactory(guest_key="someone")
+
+
+def test_attempt_record_marks_and_saves_the_patterns():
+    now = timezone.now()
+    deal = DealFactory(dealt_at=now - timedelta(seconds=12))
+    attempt, created = attempt_record(deal=deal, answer=Answer(total=28), now=now)
+    assert created
+    assert (attempt.claimed, attempt.points, attempt.right) == (28, 29, False)
+    assert attempt.seconds == pytest.approx(12)
+    marks = dict(AttemptPattern.objects.filter(attempt=attempt).values_list("pattern", "missed"))
+    assert marks == {"fifteen-2": True, "fifteen-3": True, "double-pair-royal": True, "nobs": True}
+    assert set(ReviewItem.objects.filter(user=deal.user).values_list("pattern", flat=True)) == set(
+        marks
+    )
+
+
+def test_a_second_answer_to_a_deal_returns_the_first():
+    deal = DealFactory()
+    first, _ = attempt_record(deal=deal, answer=Answer(total=29), now=timezone.now())
+    again, created = attempt_record(deal=deal, answer=Answer(total=3), now=timezone.now())
+    assert not created
+    assert again.pk == first.pk
+    assert again.claimed == 29
+    assert Attempt.objects.count() == 1
+
+
+def test_the_database_refuses_a_second_attempt_at_a_deal():
+    attempt = AttemptFactory()
+    with pytest.raises(IntegrityError):
+        AttemptFactory(deal=attempt.deal)
+
+
+def test_an_itemised_attempt_keeps_its_items():
+    deal = DealFactory(hand="3C 4D 4H 5S", starter="KC")
+    answer = Answer.itemised({Category.FIFTEENS: 2, Category.PAIRS: 2, Category.RUNS: 3})
+    attempt, _ = attempt_record(deal=deal, answer=answer, now=timezone.now())
+    assert (attempt.style, attempt.fifteens, attempt.runs, attempt.claimed) == ("itemised", 2, 3, 7)
+    assert attempt.answer == answer
+    missed = AttemptPattern.objects.filter(attempt=attempt, missed=True)
+    assert list(missed.values_list("pattern", flat=True)) == ["double-run"]
+
+
+def test_answering_a_due_pattern_right_moves_it_up_a_box():
+    now = timezone.now()
+    user = UserFactory()
+    item = ReviewItem.objects.create(user=user, pattern="double-run", box=1, due_at=now)
+    deal = DealFactory(user=user, hand="3C 4D 4H 5S", starter="KC")
+    attempt_record(deal=deal, answer=Answer(total=10), now=now)
+    item.refresh_from_db()
+    assert item.box == 2
+    assert item.due_at == now + timedelta(days=1)
+
+
+def test_merge_moves_a_guests_attempts_and_queue_without_duplicates():
+    now = timezone.now()
+    user = UserFactory()
+    ReviewItem.objects.create(user=user, pattern="nobs", box=3, due_at=now + timedelta(days=2))
+    guest_deal = DealFactory(user=None, guest_key="guest-1")
+    attempt_record(deal=guest_deal, answer=Answer(total=2), now=now)
+    other_guest = AttemptFactory(deal=DealFactory(user=None, guest_key="guest-2"))
+
+    assert attempts_merge(from_session="guest-1", to_user=user) == 1
+    assert attempts_merge(from_session="guest-1", to_user=user) == 0
+
+    assert list(Attempt.objects.filter(user=user)) == [guest_deal.attempt]
+    assert Deal.objects.get(pk=guest_deal.pk).user == user
+    assert Attempt.objects.get(pk=other_guest.pk).guest_key == "guest-2"
+    items = ReviewItem.objects.filter(user=user)
+    assert items.count() == 4
+    nobs = items.get(pattern="nobs")
+    assert (nobs.box, nobs.due_at, nobs.misses) == (1, now, 1)
+    assert not ReviewItem.objects.filter(guest_key="guest-1").exists()

@@ -1,0 +1,267 @@
+import re
+
+import pytest
+from django.urls import reverse
+
+from counter.cribbage.cards import parse_cards
+from counter.cribbage.show import score_show
+from progress.models import ReviewItem
+from quizzes.models import Attempt, Deal
+from quizzes.owners import GUEST_KEY
+from quizzes.patterns import Pattern, patterns_of
+from tests.factories import DealFactory, ReviewItemFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def deal_id(response) -> int:
+    match = re.fullmatch(r"/quiz/(\d+)/", response["Location"])
+    assert match, response["Location"]
+    return int(match.group(1))
+
+
+def without_csrf(html: str) -> str:
+    """The page without its CSRF tokens, which are masked afresh on every response."""
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+
+
+def new_deal(client, **data) -> Deal:
+    response = client.post(reverse("quizzes:new"), data)
+    assert response.status_code == 302
+    return Deal.objects.get(pk=deal_id(response))
+
+
+@pytest.fixture
+def player(client):
+    user = UserFactory()
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def dealt(player):
+    """The 29 hand, dealt to the signed-in player."""
+    return DealFactory(user=player, hand="5H 5C 5S JD", starter="5D")
+
+
+def test_the_mode_page_offers_every_mode(client):
+    response = client.get("/quiz/")
+    assert response.status_code == 200
+    for label in ("Mixed hands and cribs", "Hands only", "Cribs only", "Big hands", "weak spots"):
+        assert label in response.text
+    assert 'name="pattern"' in response.text
+
+
+def test_a_new_deal_defaults_to_mixed_and_belongs_to_the_guest(client):
+    deal = new_deal(client)
+    assert deal.mode == "mixed"
+    assert deal.user is None
+    assert deal.guest_key == client.session[GUEST_KEY]
+
+
+@pytest.mark.parametrize("mode", ["mixed", "hand", "crib", "big", "weak"])
+def test_every_mode_deals(client, player, mode):
+    deal = new_deal(client, mode=mode)
+    assert deal.mode == mode
+    assert deal.user == player
+    if mode == "hand":
+        assert not deal.crib
+    if mode == "crib":
+        assert deal.crib
+    if mode == "big":
+        assert deal.show.total >= 12
+
+
+def test_pattern_mode_deals_a_hand_with_the_pattern(client):
+    deal = new_deal(client, mode="pattern", pattern="double-pair-royal")
+    assert Pattern.DOUBLE_PAIR_ROYAL in patterns_of(deal.show)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"mode": "speed"}, "There is no quiz mode called “speed”."),
+        ({"mode": "pattern"}, "Choose the pattern to focus on."),
+        ({"mode": "pattern", "pattern": "royal"}, "There is no pattern called “royal”."),
+    ],
+)
+def test_a_bad_mode_is_named_and_nothing_is_dealt(client, data, message):
+    response = client.post("/quiz/new/", data)
+    assert response.status_code == 400
+    assert message in response.text
+    assert not Deal.objects.exists()
+
+
+def test_review_mode_deals_a_due_pattern(client, player):
+    ReviewItemFactory(user=player, pattern="triple-run")
+    deal = new_deal(client, mode="review")
+    assert deal.focus == "triple-run"
+    assert Pattern.TRIPLE_RUN in patterns_of(deal.show)
+
+
+def test_review_mode_with_nothing_due_goes_to_the_queue(client, player):
+    response = client.post("/quiz/new/", {"mode": "review"})
+    assert response["Location"] == "/progress/review/"
+
+
+def test_weak_spots_deal_the_patterns_missed(client, player):
+    deal = DealFactory(user=player, hand="3C 4D 4H 5S", starter="KC")
+    client.post(f"/quiz/{deal.pk}/answer/", {"total": "8"})
+    for _ in range(5):
+        deal = new_deal(client, mode="weak")
+        assert deal.focus in {"fifteen-2", "pair", "double-run"}
+
+
+def test_new_deal_takes_only_post(client):
+    assert client.get("/quiz/new/").status_code == 405
+
+
+def test_the_question_does_not_give_the_answer_away(client, dealt):
+    response = client.get(f"/quiz/{dealt.pk}/")
+    assert response.status_code == 200
+    text = response.text.lower()
+    assert "count this hand" in text
+    for giveaway in ("double pair royal", "fifteen two", "his nobs", "breakdown", "right:"):
+        assert giveaway not in text
+    assert 'name="total"' in text
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_another_players_deal_is_not_found(client, method):
+    deal = DealFactory()
+    client.force_login(UserFactory())
+    url = f"/quiz/{deal.pk}/" if method == "get" else f"/quiz/{deal.pk}/answer/"
+    assert getattr(client, method)(url, {"total": "29"}).status_code == 404
+    assert not Attempt.objects.exists()
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_an_anonymous_visitor_cannot_see_a_players_deal(client, method):
+    deal = DealFactory()
+    url = f"/quiz/{deal.pk}/" if method == "get" else f"/quiz/{deal.pk}/answer/"
+    assert getattr(client, method)(url, {"total": "29"}).status_code == 404
+
+
+def test_another_guests_deal_is_not_found(client):
+    deal = new_deal(client)
+    client.cookies.clear()
+    assert client.get(f"/quiz/{deal.pk}/").status_code == 404
+    assert client.post(f"/quiz/{deal.pk}/answer/", {"total": "1"}).status_code == 404
+
+
+def test_a_right_total_redirects_to_the_feedback(client, dealt):
+    response = client.post(f"/quiz/{dealt.pk}/answer/", {"total": "29"})
+    assert response.status_code == 302
+    assert response["Location"] == f"/quiz/{dealt.pk}/"
+    page = client.get(response["Location"]).text
+    assert "Right: 29" in page
+    assert "double pair royal" in page.lower()
+    assert "data-next-hand" in page
+
+
+def test_an_htmx_answer_gets_the_feedback_partial(client, dealt):
+    response = client.post(f"/quiz/{dealt.pk}/answer/", {"total": "28"}, **HTMX)
+    assert response.status_code == 200
+    assert "<html" not in response.text
+    assert 'id="quiz-card"' in response.text
+    assert "Not quite: 29, not 28" in response.text
+    assert "HX-Request" in response["Vary"]
+
+
+def test_the_htmx_question_partial_has_no_page_around_it(client, dealt):
+    response = client.get(f"/quiz/{dealt.pk}/?style=itemised", **HTMX)
+    assert "<html" not in response.text
+    assert 'name="fifteens"' in response.text
+
+
+def test_a_double_submit_records_one_attempt_and_shows_the_same_feedback(client, dealt):
+    first = client.post(f"/quiz/{dealt.pk}/answer/", {"total": "24"}, **HTMX)
+    second = client.post(f"/quiz/{dealt.pk}/answer/", {"total": "29"}, **HTMX)
+    assert Attempt.objects.count() == 1
+    assert Attempt.objects.get().claimed == 24
+    assert without_csrf(first.text) == without_csrf(second.text)
+
+
+def test_an_itemised_answer_marks_what_was_missed(client, player):
+    deal = DealFactory(user=player, hand="3C 4D 4H 5S", starter="KC")
+    data = {"fifteens": "2", "pairs": "2", "runs": "3", "flush": "", "nobs": ""}
+    client.post(f"/quiz/{deal.pk}/answer/", data)
+    attempt = Attempt.objects.get()
+    assert (attempt.style, attempt.claimed, attempt.right) == ("itemised", 7, False)
+    page = client.get(f"/quiz/{deal.pk}/").text
+    assert "missed 3" in page
+    assert "Missed:</strong> double run" in page
+    assert ReviewItem.objects.filter(user=player, pattern="double-run").exists()
+
+
+def test_over_claiming_is_marked(client, player):
+    deal = DealFactory(user=player, hand="2H 4H 6H 8H", starter="KC", crib=True)
+    client.post(f"/quiz/{deal.pk}/answer/", {"fifteens": "2", "flush": "4"})
+    page = client.get(f"/quiz/{deal.pk}/").text
+    assert "over-claimed 4" in page
+    assert "crib four-flush" in page
+
+
+def test_the_answer_style_is_remembered(client, player):
+    deal = DealFactory(user=player)
+    client.post(f"/quiz/{deal.pk}/answer/", {"fifteens": "16", "pairs": "12", "nobs": "1"})
+    fresh = DealFactory(user=player)
+    assert 'name="fifteens"' in client.get(f"/quiz/{fresh.pk}/").text
+    assert 'name="total"' in client.get(f"/quiz/{fresh.pk}/?style=total").text
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"total": "twelve"}, "Total: enter a whole number of points"),
+        ({"total": "-2"}, "Total: points can&#x27;t be negative."),
+        ({"total": "30"}, "Total: no hand or crib scores more than 29."),
+        ({"total": "9" * 5000}, "Total: enter a whole number of points"),
+        ({"total": ""}, "Total: enter the points"),
+        ({}, "Enter your count: a total, or the points for fifteens"),
+        ({"runs": "lots", "pairs": "2"}, "Runs: enter a whole number of points"),
+        ({"fifteens": "-1"}, "Fifteens: points can&#x27;t be negative."),
+        ({"total": "<script>x</script>"}, "Total: enter a whole number of points"),
+    ],
+)
+def test_bad_answers_are_named_and_nothing_is_saved(client, dealt, data, message):
+    response = client.post(f"/quiz/{dealt.pk}/answer/", data)
+    assert response.status_code == 400
+    assert message in response.text
+    assert "<script>x" not in response.text
+    assert not Attempt.objects.exists()
+
+
+def test_a_bad_htmx_answer_swaps_in_the_form_with_the_message(client, dealt):
+    response = client.post(f"/quiz/{dealt.pk}/answer/", {"total": "abc"}, **HTMX)
+    assert response.status_code == 200
+    assert "<html" not in response.text
+    assert 'aria-invalid="true"' in response.text
+
+
+def test_an_answered_deal_cannot_be_changed(client, dealt):
+    client.post(f"/quiz/{dealt.pk}/answer/", {"total": "29"})
+    client.post(f"/quiz/{dealt.pk}/answer/", {"total": "abc"})
+    client.post(f"/quiz/{dealt.pk}/answer/", {"fifteens": "1"})
+    assert list(Attempt.objects.values_list("claimed", "style")) == [(29, "total")]
+
+
+def test_the_feedback_offers_the_same_mode_next(client, player):
+    deal = new_deal(client, mode="pattern", pattern="nobs")
+    client.post(f"/quiz/{deal.pk}/answer/", {"total": "0"})
+    page = client.get(f"/quiz/{deal.pk}/").text
+    assert 'name="mode" value="pattern"' in page
+    assert 'name="pattern" value="nobs"' in page
+
+
+def test_the_crib_is_called_a_crib(client, player):
+    deal = DealFactory(user=player, crib=True)
+    assert "Count this crib" in client.get(f"/quiz/{deal.pk}/").text
+
+
+def test_deal_points_agree_with_the_engine(client, player):
+    deal = new_deal(client)
+    cards = parse_cards(f"{deal.hand} {deal.starter}")
+    assert deal.show.total == score_show(cards[:4], cards[4], crib=deal.crib).total

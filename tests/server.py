@@ -1,0 +1,157 @@
+"""Run the app as it is deployed: gunicorn, DEBUG off, on a database the test chooses.
+
+Used by the tests that need a real server process (static files, restarts, concurrent
+writers) rather than Django's in-process test client.
+"""
+
+import http.cookiejar
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def production_env(database_url: str, static_root: Path) -> dict[str, str]:
+    unset = {"DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {k: v for k, v in os.environ.items() if k not in unset}
+    return {
+        **env,
+        "DJANGO_SETTINGS_MODULE": "cribtrainer.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": os.environ.get("TEST_SERVER_SECRET_KEY") or secrets.token_urlsafe(50),
+        "SECURE_COOKIES": "0",
+        "LOG_REQUESTS": "0",
+        "DATABASE_URL": database_url,
+        "STATIC_ROOT": str(static_root),
+    }
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+
+
+def prepare(env: dict[str, str]) -> None:
+    """Migrate the database and collect static files, as a deployment does."""
+    manage(env, "migrate", "--no-input")
+    manage(env, "collectstatic", "--no-input")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def gunicorn(env: dict[str, str], workers: int = 2, threads: int = 1):
+    """Serve the app until the block ends; yields the base URL."""
+    port = _free_port()
+    server = subprocess.Popen(
+        [
+            str(BIN / "gunicorn"),
+            "cribtrainer.wsgi",
+            f"--bind=127.0.0.1:{port}",
+            f"--workers={workers}",
+            f"--threads={threads}",
+        ],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if server.poll() is not None:
+                raise RuntimeError(f"gunicorn exited: {server.stderr.read().decode()[-2000:]}")
+            try:
+                with urllib.request.urlopen(base + "/healthz", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield base
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+class Player:
+    """One browser's worth of HTTP: its own cookies, CSRF token sent on every POST."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+
+    def _csrf_token(self) -> str:
+        for cookie in self.cookies:
+            if cookie.name == "csrftoken":
+                return cookie.value
+        self.get("/quiz/")  # any page with a form sets the cookie
+        return self._csrf_token()
+
+    def get(self, path: str) -> tuple[int, str, str]:
+        """GET a page; returns status, the final URL's path and the body."""
+        try:
+            with self.opener.open(self.base + path, timeout=30) as response:
+                return response.status, urlsplit(response.url).path, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, path, error.read().decode()
+
+    def post(self, path: str, **fields: str) -> tuple[int, str, str]:
+        """POST a form, following the redirect; returns status, the final path and the body."""
+        data = urllib.parse.urlencode({"csrfmiddlewaretoken": self._csrf_token(), **fields})
+        request = urllib.request.Request(self.base + path, data=data.encode(), method="POST")
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return response.status, urlsplit(response.url).path, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, path, error.read().decode()
+
+
+@contextmanager
+def live_database(workdir: Path):
+    """A database of its own for a server process: a SQLite file, or, when the suite runs on
+    PostgreSQL, a new database on the same server, dropped afterwards. Yields its URL."""
+    suite_url = os.environ.get("DATABASE_URL", "")
+    if not suite_url.startswith(("postgres://", "postgresql://")):
+        yield f"sqlite:///{workdir / 'live.sqlite3'}"
+        return
+    import psycopg
+
+    name = f"cribtrainer_live_{secrets.token_hex(4)}"
+    parts = urlsplit(suite_url)
+    with psycopg.connect(suite_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield parts._replace(path=f"/{name}").geturl()
+    finally:
+        with psycopg.connect(suite_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
