@@ -32,9 +32,12 @@ Load the library with ``{% load cards %}``; every tag takes a ``Card`` or card t
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from django import template
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
 from counter.cribbage.cards import Card, Rank, Suit, parse_card, parse_cards
@@ -79,15 +82,37 @@ def rule_url(kind: ShowKind | ShowNote) -> str:
     return f"{reverse('counter:rules')}#{RULE_ANCHORS[kind]}"
 
 
-@register.inclusion_tag("counter/_card.html")
-def playing_card(card: Card | str, size: str = "") -> dict:
-    card = as_card(card)
-    return {"card": card, "size": size, "colour": "red" if card.suit.is_red else "black"}
+# Cards are drawn in Python from fragments made once per card, not from a template per card:
+# a count of 29 draws some 50 cards and the picker 52 buttons, and rendering a template for
+# each took most of the counter's server time.
 
 
-@register.inclusion_tag("counter/_card_row.html")
-def card_row(cards: Iterable[Card | str] | Card | str, size: str = "") -> dict:
-    return {"cards": as_cards(cards), "size": size}
+@cache
+def card_html(card: Card, size: str = "") -> SafeString:
+    """One card's markup (see ``playing_card``)."""
+    return format_html(
+        '<span class="card card--{}{}" role="img" aria-label="{}">'
+        '<span class="card-rank">{}</span><span class="card-suit">{}</span></span>',
+        "red" if card.suit.is_red else "black",
+        f" card--{size}" if size else "",
+        card.label,
+        card.rank.label,
+        card.suit.symbol,
+    )
+
+
+def cards_html(cards: Iterable[Card], size: str = "") -> SafeString:
+    return mark_safe("".join(card_html(card, size) for card in cards))
+
+
+@register.simple_tag
+def playing_card(card: Card | str, size: str = "") -> SafeString:
+    return card_html(as_card(card), size)
+
+
+@register.simple_tag
+def card_row(cards: Iterable[Card | str] | Card | str, size: str = "") -> SafeString:
+    return format_html('<span class="card-row">{}</span>', cards_html(as_cards(cards), size))
 
 
 def _group_name(group) -> str:
@@ -108,7 +133,7 @@ def show_breakdown(result: ShowResult, heading_level: int = 2) -> dict:
             {
                 "kind": group.kind.value,
                 "name": _group_name(group),
-                "cards": group.cards,
+                "cards": cards_html(group.cards, "mini"),
                 "points": group.points,
                 "url": f"{rules}#{RULE_ANCHORS[group.kind]}",
                 "new_kind": previous is not None and group.kind is not previous,
@@ -134,6 +159,28 @@ def show_example(hand: Iterable[Card | str] | str, starter: Card | str, crib: bo
     return {"result": result, "announce": capfirst(result.announce) + "."}
 
 
+@cache
+def _pick_button(card: Card, place: str, disabled: bool) -> SafeString:
+    """A picker button: ``place`` is "1"-"4" or "S" for a picked card, "" for one not picked."""
+    return format_html(
+        '<button type="submit" name="pick" value="{code}" id="pick-{code}" '
+        'class="pick pick--{colour}" aria-pressed="{pressed}"{disabled}>'
+        '<span class="pick-rank" aria-hidden="true">{rank}</span>'
+        '<span class="pick-suit" aria-hidden="true">{symbol}</span>'
+        '<span class="visually-hidden">{label}</span>{place}</button>',
+        code=card.code,
+        colour="red" if card.suit.is_red else "black",
+        pressed="true" if place else "false",
+        disabled=mark_safe(" disabled") if disabled else "",
+        rank=card.rank.label,
+        symbol=card.suit.symbol,
+        label=card.label,
+        place=format_html('<span class="pick-place" aria-hidden="true">{}</span>', place)
+        if place
+        else "",
+    )
+
+
 @register.inclusion_tag("counter/_picker.html")
 def card_picker(deal: Deal) -> dict:
     places = {card: str(n) for n, card in enumerate(deal.hand, start=1)}
@@ -142,12 +189,10 @@ def card_picker(deal: Deal) -> dict:
     full = deal.complete
     rows = []
     for suit in PICKER_SUITS:
-        cells = []
+        buttons = []
         for rank in Rank:
             card = Card(rank, suit)
             place = places.get(card, "")
-            cells.append(
-                {"card": card, "place": place, "disabled": full and not place, "rank": rank.label}
-            )
-        rows.append({"suit": suit, "name": suit.word.capitalize(), "cells": cells})
+            buttons.append(_pick_button(card, place, full and not place))
+        rows.append({"name": suit.word.capitalize(), "buttons": mark_safe("".join(buttons))})
     return {"rows": rows, "full": full}
