@@ -69,3 +69,29 @@ def test_debug_off_without_a_secret_key_refuses_to_start():
     done = manage("check", DEBUG="0")
     assert done.returncode != 0
     assert "SECRET_KEY must be set when DEBUG is off" in done.stderr
+
+
+@pytest.mark.django_db
+def test_a_post_without_the_csrf_token_is_refused():
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.get("/quiz/")
+    assert browser.post("/quiz/new/", {"mode": "mixed"}).status_code == 403
+    token = browser.cookies["csrftoken"].value
+    assert (
+        browser.post("/quiz/new/", {"mode": "mixed", "csrfmiddlewaretoken": token}).status_code
+        == 302
+    )
+
+
+@pytest.mark.django_db
+def test_htmx_posts_carry_the_csrf_token_in_a_header():
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    page = browser.get("/quiz/").content.decode()
+    assert "hx-headers" in page and "X-CSRFToken" in page
+    token = browser.cookies["csrftoken"].value
+    headers = {"HX-Request": "true", "X-CSRFToken": token}
+    assert browser.post("/quiz/new/", {"mode": "mixed"}, headers=headers).status_code == 302

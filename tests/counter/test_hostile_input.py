@@ -1,0 +1,22 @@
+"""Random and hostile values thrown at the counter: never a 5xx, never a raw echo."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.hostile import echoed_unescaped, form_data
+
+COUNTER_FIELDS = ["hand", "starter", "crib", "cards", "pick", "clear"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=form_data(COUNTER_FIELDS), htmx=st.booleans())
+def test_counter_never_fails_and_never_echoes_markup(data, htmx):
+    from django.test import Client
+
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = Client().get("/", data, headers=headers)
+    assert response.status_code in (200, 302)
+    if response.status_code == 200:
+        body = response.content.decode()
+        assert echoed_unescaped(body, data) == []
+        assert 'id="count-message"' in body
