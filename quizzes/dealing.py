@@ -19,13 +19,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from itertools import combinations, combinations_with_replacement
-from math import comb, prod
+from itertools import combinations_with_replacement
+from math import comb
 
 from counter.cribbage.cards import DECK, Card, Rank, Suit
-from counter.cribbage.show import show_total
+from counter.cribbage.show import score_show, show_total
 
-from .patterns import RANK_CATEGORIES, Pattern
+from .patterns import RANK_CATEGORIES, Pattern, patterns_of
 
 __all__ = ["BIG_HAND", "CRIB_SHARE", "Dealt", "Mode", "deal", "deal_with_pattern"]
 
@@ -171,41 +171,19 @@ def _rank_table() -> dict[Pattern, tuple[tuple[tuple[int, ...], ...], tuple[int,
     return {p: (tuple(m), tuple(c)) for p, (m, c) in table.items()}
 
 
-_FIFTEEN_BY_SIZE = {
-    2: Pattern.FIFTEEN_OF_TWO,
-    3: Pattern.FIFTEEN_OF_THREE,
-    4: Pattern.FIFTEEN_OF_FOUR,
-    5: Pattern.FIFTEEN_OF_FIVE,
-}
-_PAIR_BY_COUNT = {2: Pattern.PAIR, 3: Pattern.PAIR_ROYAL, 4: Pattern.DOUBLE_PAIR_ROYAL}
-_RUN_BY_LENGTH = {3: Pattern.RUN_OF_THREE, 4: Pattern.RUN_OF_FOUR, 5: Pattern.RUN_OF_FIVE}
-_RUN_BY_COPIES = {2: Pattern.DOUBLE_RUN, 3: Pattern.TRIPLE_RUN, 4: Pattern.DOUBLE_DOUBLE_RUN}
-
-
 def rank_patterns(ranks: Sequence[int]) -> set[Pattern]:
-    """The fifteen, pair and run patterns among five ranks (1-13), whatever the suits.
+    """The fifteen, pair and run patterns among five ranks (1-13), whatever the suits:
+    those the engine finds in any five cards with these ranks."""
+    copies: Counter[int] = Counter()
+    cards = []
+    for rank in ranks:
+        cards.append(Card(Rank(rank), _SUITS[copies[rank]]))
+        copies[rank] += 1
+    counted = score_show(cards[:4], cards[4])
+    return {p for p in patterns_of(counted) if p.category in RANK_CATEGORIES}
 
-    The same answer as ``patterns_of`` restricted to those categories, without
-    building cards; tests check the two agree on every rank multiset.
-    """
-    found: set[Pattern] = set()
-    values = [min(rank, 10) for rank in ranks]
-    for size in range(2, 6):
-        if any(sum(combo) == 15 for combo in combinations(values, size)):
-            found.add(_FIFTEEN_BY_SIZE[size])
-    counts = Counter(ranks)
-    found.update(_PAIR_BY_COUNT[c] for c in counts.values() if c > 1)
-    # Five cards hold at most one run of three or more distinct ranks.
-    distinct = sorted(counts)
-    start = 0
-    for i in range(1, len(distinct) + 1):
-        if i == len(distinct) or distinct[i] != distinct[i - 1] + 1:
-            length = i - start
-            if length >= 3:
-                copies = prod(counts[r] for r in distinct[start:i])
-                found.add(_RUN_BY_LENGTH[length] if copies == 1 else _RUN_BY_COPIES[copies])
-            start = i
-    return found
+
+_SUITS = tuple(Suit)
 
 
 def _pick_rank_multiset(pattern: Pattern, rng: random.Random) -> tuple[Rank, ...]:
