@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -23,7 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
 
-def production_env(database_url: str, static_root: Path) -> dict[str, str]:
+def production_env(
+    database_url: str, static_root: Path, *, log_requests: bool = False
+) -> dict[str, str]:
     unset = {"DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env = {k: v for k, v in os.environ.items() if k not in unset}
     return {
@@ -32,7 +35,7 @@ def production_env(database_url: str, static_root: Path) -> dict[str, str]:
         "DEBUG": "0",
         "SECRET_KEY": os.environ.get("TEST_SERVER_SECRET_KEY") or secrets.token_urlsafe(50),
         "SECURE_COOKIES": "0",
-        "LOG_REQUESTS": "0",
+        "LOG_REQUESTS": os.environ.get("LOG_REQUESTS", "1" if log_requests else "0"),
         "DATABASE_URL": database_url,
         "STATIC_ROOT": str(static_root),
     }
@@ -65,41 +68,48 @@ def _free_port() -> int:
 def gunicorn(env: dict[str, str], workers: int = 2, threads: int = 1):
     """Serve the app until the block ends; yields the base URL."""
     port = _free_port()
-    server = subprocess.Popen(
-        [
-            str(BIN / "gunicorn"),
-            "cribtrainer.wsgi",
-            f"--bind=127.0.0.1:{port}",
-            f"--workers={workers}",
-            f"--threads={threads}",
-        ],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if server.poll() is not None:
-                raise RuntimeError(f"gunicorn exited: {server.stderr.read().decode()[-2000:]}")
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-        yield base
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
+    command = [
+        str(BIN / "gunicorn"),
+        "cribtrainer.wsgi",
+        f"--bind=127.0.0.1:{port}",
+        f"--workers={workers}",
+        f"--threads={threads}",
+    ]
+    # gunicorn's own log goes to a file: a pipe nobody reads could fill and stall it.
+    with tempfile.TemporaryFile() as errors:
+        server = subprocess.Popen(
+            command,
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+            start_new_session=True,
+        )
         try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+            _wait_until_up(f"http://127.0.0.1:{port}", server, errors)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+
+
+def _wait_until_up(base: str, server: subprocess.Popen, errors, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        if server.poll() is not None:
+            errors.seek(0)
+            raise RuntimeError(f"gunicorn exited: {errors.read().decode()[-2000:]}")
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=2):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
 
 
 class Player:

@@ -6,15 +6,13 @@ and compressed by whitenoise into a throwaway folder).
 """
 
 import gzip
-import os
 import random
 import re
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
+
+from tests.bench import run_in_child
 
 REQUESTS = 400
 PARTIAL_TARGET_MS = 5.0
@@ -22,23 +20,7 @@ FIRST_LOAD_TARGET_KB = 60.0
 
 
 def run():
-    with tempfile.TemporaryDirectory(prefix="bench-counter-") as folder:
-        env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "cribtrainer.settings",
-            "STATIC_ROOT": str(Path(folder) / "static"),
-            "ALLOWED_HOSTS": "testserver",
-            "DATABASE_URL": f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
-            "SECRET_KEY": "bench-only-not-a-secret",
-            "DEBUG": "0",
-            "LOG_REQUESTS": "0",
-        }
-        subprocess.run(
-            [sys.executable, "-m", "tests.bench.bench_counter"],
-            env=env,
-            check=True,
-            cwd=Path(__file__).resolve().parents[2],
-        )
+    run_in_child("tests.bench.bench_counter")
 
 
 def _median_ms(client, urls, headers=None) -> tuple[float, float]:

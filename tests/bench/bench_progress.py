@@ -5,15 +5,12 @@ sets Django up itself whatever the other benchmarks in this run did: production 
 (DEBUG off, hashed static files collected into the same throwaway folder).
 """
 
-import os
 import random
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from datetime import timedelta
-from pathlib import Path
+
+from tests.bench import run_in_child
 
 ATTEMPTS = 10_000
 REQUESTS = 40
@@ -21,23 +18,7 @@ TARGET_MS = 50.0
 
 
 def run():
-    with tempfile.TemporaryDirectory(prefix="bench-progress-") as folder:
-        env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "cribtrainer.settings",
-            "STATIC_ROOT": str(Path(folder) / "static"),
-            "ALLOWED_HOSTS": "testserver",
-            "DATABASE_URL": f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
-            "SECRET_KEY": "bench-only-not-a-secret",
-            "DEBUG": "0",
-            "LOG_REQUESTS": "0",
-        }
-        subprocess.run(
-            [sys.executable, "-m", "tests.bench.bench_progress"],
-            env=env,
-            check=True,
-            cwd=Path(__file__).resolve().parents[2],
-        )
+    run_in_child("tests.bench.bench_progress")
 
 
 def _fill(user) -> None:

@@ -7,19 +7,15 @@ server and removes its files. Everything runs on loopback and is bounded in time
 
 import os
 import re
-import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
+from tests.server import gunicorn, prepare, production_env
+
 DURATION = os.environ.get("LOADTEST_DURATION", "10s")
 CONNECTIONS = int(os.environ.get("LOADTEST_CONNECTIONS", "32"))
 COUNTER_QUERY = "/?hand=5H,5C,5S,JD&starter=5D"
@@ -43,26 +39,6 @@ function done(summary, latency, requests)
   io.write(string.format("NON2XX %d\\n", total))
 end
 """
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit("gunicorn exited before it served a request")
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("gunicorn did not answer /healthz in time")
 
 
 def _ms(text: str) -> float:
@@ -93,54 +69,29 @@ def main() -> int:
     if not shutil.which("wrk"):
         raise SystemExit("wrk is not installed: `make loadtest` installs Debian's wrk")
     workdir = Path(tempfile.mkdtemp(prefix="cribtrainer-load-"))
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "SECURE_COOKIES": "0",
-        "DATABASE_URL": f"sqlite:///{workdir / 'load.sqlite3'}",
-        "STATIC_ROOT": str(workdir / "static"),
-    }
-    manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "--no-input", "-v0"], env=env, check=True, cwd=ROOT)
-    subprocess.run([*manage, "collectstatic", "--no-input", "-v0"], env=env, check=True, cwd=ROOT)
-    script = workdir / "count-non2xx.lua"
-    script.write_text(WRK_SCRIPT)
-    server = subprocess.Popen(
-        [
-            str(BIN / "gunicorn"),
-            "cribtrainer.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-        ],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,  # the request log (JSON lines) is written, not kept
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
+    env = production_env(
+        f"sqlite:///{workdir / 'load.sqlite3'}", workdir / "static", log_requests=True
     )
     results = {}
     try:
-        _wait_until_up(base, server)
-        print(f"wrk: 2 threads, {CONNECTIONS} connections, {DURATION} per endpoint, {base}")
-        for name, path, headers in ENDPOINTS:
-            urllib.request.urlopen(urllib.request.Request(base + path, headers=headers)).read()
-            result = results[name] = _drive(base, path, headers, script)
-            print(
-                f"{name}: {result['rps']:.0f} req/s, p50 {result['p50']:.1f} ms, "
-                f"p99 {result['p99']:.1f} ms, errors {result['errors'] + result['non2xx']}",
-                flush=True,
-            )
+        prepare(env)
+        script = workdir / "count-non2xx.lua"
+        script.write_text(WRK_SCRIPT)
+        # The request log (JSON lines on stdout) is written and thrown away, as a log
+        # collector would take it.
+        with gunicorn(env, workers=2) as base:
+            print(f"wrk: 2 threads, {CONNECTIONS} connections, {DURATION} per endpoint, {base}")
+            for name, path, headers in ENDPOINTS:
+                request = urllib.request.Request(base + path, headers=headers)
+                with urllib.request.urlopen(request) as response:
+                    assert response.status == 200, (name, response.status)
+                result = results[name] = _drive(base, path, headers, script)
+                print(
+                    f"{name}: {result['rps']:.0f} req/s, p50 {result['p50']:.1f} ms, "
+                    f"p99 {result['p99']:.1f} ms, errors {result['errors'] + result['non2xx']}",
+                    flush=True,
+                )
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
         shutil.rmtree(workdir, ignore_errors=True)
     ratio = results["counter partial (htmx)"]["rps"] / results["trivial (/healthz)"]["rps"]
     print(f"counter/trivial throughput ratio: {ratio:.2f}")
