@@ -1,11 +1,10 @@
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from quizzes.models import ONE_OWNER, PATTERN_CHOICES, OwnedQuerySet
+from quizzes.models import PATTERN_CHOICES, OwnedQuerySet, PlayerOwned
 from quizzes.patterns import Pattern
 
 from .leitner import Slot, is_due
@@ -19,17 +18,9 @@ class ReviewItemQuerySet(OwnedQuerySet):
         return self.filter(due_at__gt=now)
 
 
-class ReviewItem(models.Model):
+class ReviewItem(PlayerOwned):
     """A pattern a player has missed, in its Leitner box."""
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="review_items",
-    )
-    guest_key = models.CharField(max_length=64, blank=True, default="")
     pattern = models.CharField(max_length=32, choices=PATTERN_CHOICES)
     box = models.PositiveSmallIntegerField(default=1)
     due_at = models.DateTimeField(default=timezone.now)
@@ -38,10 +29,10 @@ class ReviewItem(models.Model):
 
     objects = ReviewItemQuerySet.as_manager()
 
-    class Meta:
+    class Meta(PlayerOwned.Meta):
         ordering = ("due_at", "pattern")
         constraints = (
-            models.CheckConstraint(condition=ONE_OWNER, name="review_item_has_one_owner"),
+            *PlayerOwned.Meta.constraints,
             models.CheckConstraint(condition=Q(box__gte=1, box__lte=5), name="review_box_1_to_5"),
             models.UniqueConstraint(
                 fields=["user", "pattern"],

@@ -28,17 +28,26 @@ class OwnedQuerySet(models.QuerySet):
         return self.filter(**owner.lookup)
 
 
-class Deal(models.Model):
-    """Four cards and a starter dealt to one player, to count as a hand or as the crib."""
+class PlayerOwned(models.Model):
+    """A row of one player's: a signed-in user's, or a guest's known by their session."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.CASCADE,
-        related_name="deals",
+        related_name="%(class)ss",
     )
     guest_key = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        abstract = True
+        constraints = (models.CheckConstraint(condition=ONE_OWNER, name="%(class)s_has_one_owner"),)
+
+
+class Deal(PlayerOwned):
+    """Four cards and a starter dealt to one player, to count as a hand or as the crib."""
+
     hand = models.CharField(max_length=11, help_text="The four cards, e.g. '5H 5C 5S JD'.")
     starter = models.CharField(max_length=2)
     crib = models.BooleanField(default=False)
@@ -48,8 +57,7 @@ class Deal(models.Model):
 
     objects = OwnedQuerySet.as_manager()
 
-    class Meta:
-        constraints = (models.CheckConstraint(condition=ONE_OWNER, name="deal_has_one_owner"),)
+    class Meta(PlayerOwned.Meta):
         indexes = (
             models.Index(fields=["user", "-dealt_at"], name="deal_user_recent"),
             models.Index(fields=["guest_key", "-dealt_at"], name="deal_guest_recent"),
@@ -95,7 +103,7 @@ class AttemptQuerySet(OwnedQuerySet):
         return self.order_by("-answered_at", "-id")
 
 
-class Attempt(models.Model):
+class Attempt(PlayerOwned):
     """A player's one answer to a deal, marked when it was given."""
 
     class Style(models.TextChoices):
@@ -103,14 +111,6 @@ class Attempt(models.Model):
         ITEMISED = "itemised", "Itemised"
 
     deal = models.OneToOneField(Deal, on_delete=models.CASCADE, related_name="attempt")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="attempts",
-    )
-    guest_key = models.CharField(max_length=64, blank=True, default="")
     style = models.CharField(max_length=8, choices=Style.choices)
     claimed = models.PositiveSmallIntegerField(help_text="The total the player gave.")
     fifteens = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -126,9 +126,9 @@ class Attempt(models.Model):
 
     objects = AttemptQuerySet.as_manager()
 
-    class Meta:
+    class Meta(PlayerOwned.Meta):
         constraints = (
-            models.CheckConstraint(condition=ONE_OWNER, name="attempt_has_one_owner"),
+            *PlayerOwned.Meta.constraints,
             models.CheckConstraint(
                 condition=Q(style="total", fifteens__isnull=True)
                 | Q(style="itemised", fifteens__isnull=False),
