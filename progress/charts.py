@@ -33,30 +33,28 @@ class Column:
     right: bool
 
 
-@dataclass(frozen=True, slots=True)
-class LineChart:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeChart:
+    """The frame shared by the charts over the last attempts: size, ticks, end labels."""
+
+    ticks: tuple[Tick, ...]
+    width: int = WIDTH
+    height: int = TOP + PLOT_HEIGHT + BOTTOM
+    left: int = LEFT
+    plot_right: int = WIDTH - RIGHT
+    bottom: int = TOP + PLOT_HEIGHT
+    first_label: str = ""
+    last_label: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LineChart(TimeChart):
     points: str
-    ticks: tuple[Tick, ...]
-    width: int = WIDTH
-    height: int = TOP + PLOT_HEIGHT + BOTTOM
-    left: int = LEFT
-    plot_right: int = WIDTH - RIGHT
-    bottom: int = TOP + PLOT_HEIGHT
-    first_label: str = ""
-    last_label: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class ColumnChart:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ColumnChart(TimeChart):
     columns: tuple[Column, ...]
-    ticks: tuple[Tick, ...]
-    width: int = WIDTH
-    height: int = TOP + PLOT_HEIGHT + BOTTOM
-    left: int = LEFT
-    plot_right: int = WIDTH - RIGHT
-    bottom: int = TOP + PLOT_HEIGHT
-    first_label: str = ""
-    last_label: str = ""
 
 
 def _y(fraction: float) -> float:
