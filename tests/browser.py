@@ -1,16 +1,21 @@
 """Helpers for browser tests: axe-core accessibility checks and screenshots.
 
-from tests.browser import axe_violations, describe, screenshot
+from tests.browser import PHONE, assert_accessible, screenshot
 
-violations = axe_violations(page)
-assert violations == [], describe(violations)
+page.set_viewport_size(PHONE)
+assert_accessible(page)              # axe-core: zero violations, or a readable failure
 screenshot(page, "counter-phone")  # tests/artifacts/counter-phone.png
+
+The ``watched`` fixture (tests/conftest.py) gives a page that fails its test on any console
+error, failed response or request to another host.
 """
 
 from pathlib import Path
 
 AXE = Path(__file__).parent / "vendor" / "axe-4.14.1.min.js"
 ARTIFACTS = Path(__file__).parent / "artifacts"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 
 
 def axe_violations(page, options: dict | None = None) -> list[dict]:
@@ -32,6 +37,16 @@ def describe(violations: list[dict]) -> str:
         f"{v['id']} ({v['impact']}): {v['help']} at {node['target']}"
         for v in violations
         for node in v["nodes"]
+    )
+
+
+def assert_accessible(page) -> None:
+    """Fail with every violation and why, unless axe-core finds none on the page as it is."""
+    violations = axe_violations(page)
+    assert violations == [], (
+        describe(violations)
+        + "\n"
+        + "\n".join(node.get("failureSummary", "") for v in violations for node in v["nodes"])
     )
 
 

@@ -10,6 +10,7 @@
 
 import os
 import shutil
+from urllib.parse import urlsplit
 
 import pytest
 from django.core.management import call_command
@@ -64,6 +65,41 @@ def live_server(request, collected_static):
 
 def _whitenoise_serves_static(application):
     return application
+
+
+# htmx logs a request it aborted for a newer one as an error: that is what hx-sync is for.
+HTMX_ABORTED = ("htmx:afterRequest", "htmx:sendAbort")
+
+
+@pytest.fixture
+def watched(page, live_server):
+    """The page, failing the test on any console error (a CSP violation is one), any failed
+    response or any request to another host."""
+    errors: list[str] = []
+    host = urlsplit(live_server.url).netloc
+
+    def on_console(message):
+        if message.type == "error" and not message.text.startswith(HTMX_ABORTED):
+            errors.append(message.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "response",
+        lambda response: (
+            errors.append(f"{response.status} {response.url}") if response.status >= 400 else None
+        ),
+    )
+    page.on(
+        "request",
+        lambda request: (
+            errors.append(f"request to another host: {request.url}")
+            if urlsplit(request.url).netloc not in ("", host)
+            else None
+        ),
+    )
+    yield page
+    assert errors == []
 
 
 @pytest.fixture(scope="session")

@@ -1,49 +1,18 @@
 """The hand counter and the rules page in a real Chromium, with and without JavaScript."""
 
-from urllib.parse import urlsplit
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from counter.cribbage.cards import parse_cards
 from counter.cribbage.show import score_show
-from tests.browser import axe_violations, describe, screenshot
+from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
 
 pytestmark = pytest.mark.browser
-
-ABORTED = ("htmx:afterRequest", "htmx:sendAbort")
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 
 
 def expected_total(text: str, crib: bool = False) -> str:
     cards = parse_cards(text)
     return str(score_show(cards[:4], cards[4], crib=crib).total)
-
-
-@pytest.fixture
-def watched(page: Page, live_server):
-    """The page, failing the test on any console error (a CSP violation is one) or any
-    request to another host. htmx logs a request aborted for a newer one as an error: that
-    is the point of hx-sync, so those two lines are let through."""
-    errors: list[str] = []
-    foreign: list[str] = []
-    host = urlsplit(live_server.url).netloc
-    page.on(
-        "console",
-        lambda m: (
-            errors.append(m.text) if m.type == "error" and not m.text.startswith(ABORTED) else None
-        ),
-    )
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-    page.on(
-        "request",
-        lambda r: foreign.append(r.url) if urlsplit(r.url).netloc not in ("", host) else None,
-    )
-    yield page
-    assert errors == []
-    assert foreign == []
 
 
 def tap(page: Page, code: str) -> None:
@@ -218,8 +187,7 @@ def test_without_javascript_the_form_still_counts(browser, live_server):
 def test_no_accessibility_violations(watched: Page, path, viewport):
     watched.set_viewport_size(viewport)
     watched.goto(path)
-    violations = axe_violations(watched)
-    assert violations == [], describe(violations)
+    assert_accessible(watched)
 
 
 def test_phone_width_has_no_sideways_scroll_and_big_tap_targets(watched: Page):

@@ -1,46 +1,17 @@
 """A whole training session in a real Chromium: sign up, miss, see it, review it right."""
 
 import re
-from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from progress.models import ReviewItem
 from quizzes.models import Attempt, Deal
-from tests.browser import axe_violations, describe, screenshot
+from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 PASSWORD = "fifteen-two-fifteen-four"
-
-
-@pytest.fixture
-def watched(page: Page, live_server):
-    """The page, failing the test on any console error (a CSP violation is one), any
-    failed response or any request to another host."""
-    errors: list[str] = []
-    host = urlsplit(live_server.url).netloc
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-    page.on(
-        "request",
-        lambda r: errors.append(r.url) if urlsplit(r.url).netloc not in ("", host) else None,
-    )
-    yield page
-    assert errors == []
-
-
-def accessible(page: Page) -> None:
-    violations = axe_violations(page)
-    assert violations == [], (
-        describe(violations)
-        + "\n"
-        + "\n".join(node.get("failureSummary", "") for v in violations for node in v["nodes"])
-    )
 
 
 def current_deal(page: Page) -> Deal:
@@ -65,7 +36,7 @@ def test_a_whole_session_miss_see_review_right(watched: Page):
 
     # Deal a hand with a double run and count it item by item, leaving the runs out.
     page.goto("/quiz/")
-    accessible(page)
+    assert_accessible(page)
     page.get_by_label("Focus on one pattern").select_option("double-run")
     page.locator(".focus-form").get_by_role("button", name="Deal").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Count this (hand|crib)"))
@@ -79,7 +50,7 @@ def test_a_whole_session_miss_see_review_right(watched: Page):
     expect(page.locator("#itemised-total")).to_have_text(
         str(correct["fifteen"] + correct["pair"] + 3)
     )
-    accessible(page)
+    assert_accessible(page)
     screenshot(page, "quiz-itemised-phone-390x844", full_page=False)
     page.get_by_role("button", name="Check my count").click()
 
@@ -90,7 +61,7 @@ def test_a_whole_session_miss_see_review_right(watched: Page):
     expect(page.locator(".pattern-list")).to_contain_text("Missed: double run")
     expect(page.locator(".total-points")).to_have_text(str(deal.show.total))
     expect(page.get_by_role("button", name=re.compile("Next hand"))).to_be_focused()
-    accessible(page)
+    assert_accessible(page)
     screenshot(page, "quiz-feedback-phone-390x844")
     assert Attempt.objects.get().style == "itemised"
 
@@ -101,7 +72,7 @@ def test_a_whole_session_miss_see_review_right(watched: Page):
     expect(next_step.get_by_role("button", name="Review now")).to_be_visible()
     expect(page.locator("#pat-desc")).to_contain_text("double run: 0% (0 of 1)")
     expect(page.locator(".attempts a")).to_have_count(1)
-    accessible(page)
+    assert_accessible(page)
     screenshot(page, "progress-phone-390x844")
     page.set_viewport_size(DESKTOP)
     screenshot(page, "progress-desktop-1280x800")
@@ -111,7 +82,7 @@ def test_a_whole_session_miss_see_review_right(watched: Page):
     page.goto("/progress/review/")
     due = page.locator(".queue")
     expect(due).to_contain_text("double run")
-    accessible(page)
+    assert_accessible(page)
     screenshot(page, "review-phone-390x844")
     page.get_by_role("button", name="Review now").click()
     review_deal = current_deal(page)
