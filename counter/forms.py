@@ -13,7 +13,14 @@ from dataclasses import dataclass, replace
 from django import forms
 from django.utils.text import capfirst
 
-from counter.cribbage.cards import Card, CardError, ensure_distinct, parse_card, split_tokens
+from counter.cribbage.cards import (
+    Card,
+    CardError,
+    ensure_distinct,
+    format_cards,
+    parse_card,
+    split_tokens,
+)
 from counter.cribbage.show import ShowResult, score_show
 
 HAND_SIZE = 4
@@ -79,7 +86,7 @@ class Deal:
     @property
     def text(self) -> str:
         """The cards in typed notation, the starter last: what the text field shows."""
-        return " ".join(c.code for c in self.cards)
+        return format_cards(self.cards)
 
     @property
     def prompt(self) -> str:

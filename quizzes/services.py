@@ -23,15 +23,17 @@ def deal_create(
     weights: dict[Pattern, float] | None = None,
 ) -> Deal:
     dealt = deal(mode, pattern=pattern, weights=weights)
-    return Deal.objects.create(
+    row = Deal.from_cards(
+        dealt.hand,
+        dealt.starter,
         **owner.fields,
-        hand=" ".join(c.code for c in dealt.hand),
-        starter=dealt.starter.code,
         crib=dealt.crib,
         mode=mode.value,
         focus=dealt.focus.value if dealt.focus else "",
         dealt_at=now,
     )
+    row.save()
+    return row
 
 
 RECORD_TRIES = 3

@@ -42,13 +42,7 @@ def _fill(user) -> None:
         claimed = result.total if rng.random() < 0.8 else max(result.total - 2, 0)
         marking = mark_answer(result, Answer(total=claimed))
         when = start + timedelta(minutes=14 * n)
-        deal = Deal(
-            user=user,
-            hand=" ".join(c.code for c in five[:4]),
-            starter=five[4].code,
-            crib=crib,
-            dealt_at=when,
-        )
+        deal = Deal.from_cards(five[:4], five[4], user=user, crib=crib, dealt_at=when)
         deals.append(deal)
         attempts.append(
             Attempt(
