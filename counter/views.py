@@ -2,19 +2,16 @@ from __future__ import annotations
 
 from urllib.parse import unquote, urlsplit
 
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, replace_url
-from django_htmx.middleware import HtmxDetails
+
+from cribtrainer.htmx import HtmxHttpRequest, wants_partial
 
 from .forms import HAND_SIZE, CountForm, Deal
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 @require_GET
@@ -25,7 +22,7 @@ def counter_page(request: HtmxHttpRequest) -> HttpResponse:
     result = form.deal.count() if form.is_valid() else None
     deal = form.deal
     share_url = _url_of(deal)
-    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    partial = wants_partial(request)
     message = form.message
     if not partial and not message and unquote(request.get_full_path()) != share_url:
         # Without JavaScript the form's GET lands here; the canonical URL is the one to share.

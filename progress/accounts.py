@@ -14,9 +14,9 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
 
+from cribtrainer.htmx import HtmxHttpRequest
 from quizzes.models import Attempt
 from quizzes.owners import owner_of
-from quizzes.views import HtmxHttpRequest
 
 from .services import account_delete
 

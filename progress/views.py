@@ -5,8 +5,8 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from cribtrainer.htmx import HtmxHttpRequest
 from quizzes.owners import owner_of
-from quizzes.views import HtmxHttpRequest
 
 from .charts import accuracy_line, pattern_bars, time_columns
 from .leitner import BOX_INTERVALS

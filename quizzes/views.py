@@ -1,12 +1,12 @@
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.middleware import HtmxDetails
 
+from cribtrainer.htmx import HtmxHttpRequest, wants_partial
 from progress.queries import first_due_pattern, miss_rates, review_queue
 
 from .dealing import Mode
@@ -18,14 +18,6 @@ from .services import attempt_record, deal_create
 
 STYLE_KEY = "answer_style"
 STYLES = ("total", "itemised")
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
-def wants_partial(request: HtmxHttpRequest) -> bool:
-    return bool(request.htmx) and not request.htmx.history_restore_request
 
 
 def chooser_context(request: HtmxHttpRequest, form: DealForm | None = None) -> dict:
