@@ -13,15 +13,22 @@ WORKERS ?= 2
 	bench loadtest chromium wrk lock clean
 
 help:
-	@echo "make run          set up and serve http://$(HOST):$(PORT) on SQLite"
-	@echo "make test         set up and run lint, format check and the whole suite"
-	@echo "make test-postgres the whole suite on a throwaway PostgreSQL (installed if missing)"
-	@echo "make serve        gunicorn, DEBUG off, static files through whitenoise"
-	@echo "make loadtest     drive gunicorn with wrk and print throughput and latency"
-	@echo "make test-fast    the suite without browser and slow tests"
-	@echo "make test-browser only the browser tests"
-	@echo "make bench        the benchmarks"
-	@echo "make lock         re-pin requirements.lock after changing pyproject.toml"
+	@echo "make run           set up and serve http://$(HOST):$(PORT) on SQLite (DEBUG on)"
+	@echo "make test          set up, then lint, format check and the whole suite on SQLite"
+	@echo "make test-db       the whole suite on whatever DATABASE_URL names"
+	@echo "make test-postgres the tests that touch a database, on a throwaway PostgreSQL"
+	@echo "make test-fast     the suite without browser and slow tests"
+	@echo "make test-browser  only the browser tests"
+	@echo "make serve         gunicorn, DEBUG off, static files through whitenoise"
+	@echo "make bench         the benchmarks, with their targets"
+	@echo "make loadtest      drive gunicorn with wrk and print throughput and latency"
+	@echo "make lint          ruff check and ruff format --check"
+	@echo "make format        ruff fix and format"
+	@echo "make install       the virtual environment in .venv, from requirements.lock"
+	@echo "make chromium      Debian's Chromium for the browser tests, if missing"
+	@echo "make wrk           Debian's wrk for the load test, if missing"
+	@echo "make lock          re-pin requirements.lock after changing pyproject.toml"
+	@echo "make clean         remove .venv, collected static files and test artifacts"
 
 $(INSTALLED): pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -66,8 +73,9 @@ test: lint test-db
 test-db: $(INSTALLED) chromium
 	$(BIN)/pytest
 
-test-postgres: $(INSTALLED) chromium
-	.ci/with-postgres $(MAKE) --no-print-directory test-db
+# The engine, browser and static checks do not depend on the database: they ran on SQLite.
+test-postgres: $(INSTALLED)
+	.ci/with-postgres $(BIN)/pytest --database-only -m "not browser and not slow"
 
 test-fast: $(INSTALLED)
 	$(BIN)/pytest -m "not browser and not slow"

@@ -11,7 +11,8 @@ from django_htmx.http import push_url, replace_url
 
 from cribtrainer.htmx import HtmxHttpRequest, wants_partial
 
-from .forms import HAND_SIZE, CountForm, Deal
+from .entry import HAND_SIZE, Entry
+from .forms import CountForm
 
 
 @require_GET
@@ -19,9 +20,9 @@ from .forms import HAND_SIZE, CountForm, Deal
 def counter_page(request: HtmxHttpRequest) -> HttpResponse:
     """The hand counter; its query string is the count, so every count has a URL."""
     form = CountForm(request.GET)
-    result = form.deal.count() if form.is_valid() else None
-    deal = form.deal
-    share_url = _url_of(deal)
+    result = form.entry.count() if form.is_valid() else None
+    entry = form.entry
+    share_url = _url_of(entry)
     partial = wants_partial(request)
     message = form.message
     if not partial and not message and unquote(request.get_full_path()) != share_url:
@@ -29,14 +30,14 @@ def counter_page(request: HtmxHttpRequest) -> HttpResponse:
         return redirect(share_url)
     context = {
         "form": form,
-        "deal": deal,
+        "entry": entry,
         "result": result,
-        "message": message or deal.prompt,
-        "status": _status(result, message or deal.prompt),
-        "slots": _slots(deal),
+        "message": message or entry.prompt,
+        "status": _status(result, message or entry.prompt),
+        "slots": _slots(entry),
         "share_url": share_url,
         "share_url_absolute": request.build_absolute_uri(share_url),
-        "page_title": _title(deal, result),
+        "page_title": _title(entry, result),
     }
     if not partial:
         return render(request, "counter/counter.html", context)
@@ -49,18 +50,22 @@ def rules_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "rules/rules.html")
 
 
-def _url_of(deal: Deal) -> str:
+def _url_of(entry: Entry) -> str:
     path = reverse("counter:counter")
-    return f"{path}?{deal.query}" if deal.query else path
+    return f"{path}?{entry.query}" if entry.query else path
 
 
-def _slots(deal: Deal) -> list[dict]:
-    what = "Crib" if deal.crib else "Hand"
+def _slots(entry: Entry) -> list[dict]:
+    what = "Crib" if entry.crib else "Hand"
     slots = [
-        {"card": deal.hand[n] if n < len(deal.hand) else None, "name": f"{what} {n + 1}"}
+        {
+            "card": entry.hand[n] if n < len(entry.hand) else None,
+            "name": f"{what} {n + 1}",
+            "starter": False,
+        }
         for n in range(HAND_SIZE)
     ]
-    slots.append({"card": deal.starter, "name": "Starter", "starter": True})
+    slots.append({"card": entry.starter, "name": "Starter", "starter": True})
     return slots
 
 
@@ -70,11 +75,11 @@ def _status(result, message: str) -> str:
     return f"{result.total} points in the {'crib' if result.crib else 'hand'}."
 
 
-def _title(deal: Deal, result) -> str:
+def _title(entry: Entry, result) -> str:
     if result is None:
         return "Hand counter · Cribtrainer"
-    cards = " ".join(c.short_label for c in deal.hand)
-    return f"{result.total} · {cards} + {deal.starter.short_label} · Cribtrainer"
+    cards = " ".join(c.short_label for c in entry.hand)
+    return f"{result.total} · {cards} + {entry.starter.short_label} · Cribtrainer"
 
 
 def _record_in_history(
@@ -85,6 +90,6 @@ def _record_in_history(
     if unquote(current) == url:
         return response
     before = CountForm(QueryDict(urlsplit(current).query))
-    if counted or (before.is_valid() and before.deal.complete):
+    if counted or (before.is_valid() and before.entry.complete):
         return push_url(response, url)
     return replace_url(response, url)

@@ -50,7 +50,6 @@ INSTALLED_APPS = [
     "template_partials",
     "counter",
     "quizzes",
-    "progress",
 ]
 
 MIDDLEWARE = [
@@ -115,7 +114,7 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "progress.accounts.locked_out"
+AXES_LOCKOUT_CALLABLE = "quizzes.accounts.locked_out"
 # Behind a reverse proxy, how many proxies' addresses to skip in X-Forwarded-For.
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0")) or None
 AXES_IPWARE_META_PRECEDENCE_ORDER = (
@@ -207,5 +206,5 @@ LOGGING = {
 }
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "progress:progress"
+LOGIN_REDIRECT_URL = "quizzes:progress"
 LOGOUT_REDIRECT_URL = "quizzes:choose"

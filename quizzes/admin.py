@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Attempt, AttemptPattern, Deal
+from .models import Attempt, AttemptPattern, Deal, ReviewItem
 
 
 class AttemptPatternInline(admin.TabularInline):
@@ -34,3 +34,11 @@ class AttemptPatternAdmin(admin.ModelAdmin):
     list_display = ("attempt", "pattern", "missed")
     list_filter = ("pattern", "missed")
     raw_id_fields = ("attempt",)
+
+
+@admin.register(ReviewItem)
+class ReviewItemAdmin(admin.ModelAdmin):
+    list_display = ("pattern", "user", "box", "due_at", "misses", "updated_at")
+    list_filter = ("pattern", "box")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)

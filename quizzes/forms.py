@@ -2,10 +2,12 @@ from __future__ import annotations
 
 from django import forms
 
-from .dealing import Mode
-from .patterns import Answer, Category, Pattern
+from counter.cribbage.show import MAX_SHOW
 
-MAX_POINTS = 29
+from .domain.dealing import Mode
+from .domain.marking import Answer, AnswerStyle
+from .domain.patterns import Category, Pattern
+
 CHOOSABLE_MODES = [m for m in Mode if m is not Mode.REVIEW]
 
 
@@ -14,14 +16,14 @@ def _points_field(label: str, *, required: bool = False) -> forms.IntegerField:
         label=label,
         required=required,
         min_value=0,
-        max_value=MAX_POINTS,
+        max_value=MAX_SHOW,
         error_messages={
-            "required": f"{label}: enter the points, a whole number from 0 to {MAX_POINTS}.",
+            "required": f"{label}: enter the points, a whole number from 0 to {MAX_SHOW}.",
             "invalid": f"{label}: enter a whole number of points, like 4.",
             "min_value": f"{label}: points can't be negative.",
-            "max_value": f"{label}: no hand or crib scores more than {MAX_POINTS}.",
+            "max_value": f"{label}: no hand or crib scores more than {MAX_SHOW}.",
         },
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": MAX_POINTS}),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": MAX_SHOW}),
     )
 
 
@@ -65,26 +67,27 @@ class AnswerForm(forms.Form):
         super().__init__(*args, **kwargs)
         # Only the chosen style's fields are checked: a stray itemised field beside a
         # total would otherwise fail with an error the total-style page does not show.
-        if self.style == "total":
+        if self.style is AnswerStyle.TOTAL:
             for name in self.ITEMISED:
                 del self.fields[name]
-        elif self.style == "itemised":
+        elif self.style is AnswerStyle.ITEMISED:
             del self.fields["total"]
 
     @property
-    def style(self) -> str:
+    def style(self) -> AnswerStyle | None:
+        """The style the submitted fields are in; None before anything is submitted."""
         if "total" in self.data:
-            return "total"
+            return AnswerStyle.TOTAL
         if any(name in self.data for name in self.ITEMISED):
-            return "itemised"
-        return ""
+            return AnswerStyle.ITEMISED
+        return None
 
     def clean(self):
         data = super().clean()
-        if self.style == "total":
+        if self.style is AnswerStyle.TOTAL:
             if data.get("total") is None and "total" not in self.errors:
                 self.add_error("total", self.fields["total"].error_messages["required"])
-        elif not self.style:
+        elif self.style is None:
             raise forms.ValidationError(
                 "Enter your count: a total, or the points for fifteens, pairs, runs, flush "
                 "and nobs."
@@ -94,6 +97,6 @@ class AnswerForm(forms.Form):
     @property
     def answer(self) -> Answer:
         data = self.cleaned_data
-        if self.style == "total":
+        if self.style is AnswerStyle.TOTAL:
             return Answer(total=data["total"])
         return Answer.itemised({c: data.get(c.value) or 0 for c in Category})

@@ -10,12 +10,15 @@ from django.utils import timezone
 from counter.cribbage.cards import Card, format_cards, parse_card, parse_cards
 from counter.cribbage.show import ShowResult, score_show
 
-from .dealing import Mode
+from .domain.dealing import Mode
+from .domain.leitner import TOP_BOX, Slot, is_due
+from .domain.marking import Answer, AnswerStyle, CategoryMark, Marking, mark_answer
+from .domain.patterns import Category, Pattern
 from .owners import Owner
-from .patterns import Answer, Category, Marking, Pattern, mark_answer
 
 MODE_CHOICES = [(mode.value, mode.label) for mode in Mode]
 PATTERN_CHOICES = [(pattern.value, pattern.label) for pattern in Pattern]
+STYLE_CHOICES = [(style.value, style.label) for style in AnswerStyle]
 
 # Exactly one owner: a signed-in player, or a guest's session key.
 ONE_OWNER = Q(user__isnull=False, guest_key="") | Q(user__isnull=True) & ~Q(guest_key="")
@@ -83,10 +86,6 @@ class Deal(PlayerOwned):
         return score_show(self.hand_cards, self.starter_card, crib=self.crib)
 
     @property
-    def mode_enum(self) -> Mode:
-        return Mode(self.mode)
-
-    @property
     def focus_pattern(self) -> Pattern | None:
         return Pattern.from_slug(self.focus)
 
@@ -104,14 +103,14 @@ class AttemptQuerySet(OwnedQuerySet):
 
 
 class Attempt(PlayerOwned):
-    """A player's one answer to a deal, marked when it was given."""
+    """A player's one answer to a deal, marked when it was given.
 
-    class Style(models.TextChoices):
-        TOTAL = "total", "Total"
-        ITEMISED = "itemised", "Itemised"
+    The marks are stored as they were given (``marks`` and the ``pattern_marks`` rows), so
+    an attempt's feedback stays what the player was told, whatever the marking does later.
+    """
 
     deal = models.OneToOneField(Deal, on_delete=models.CASCADE, related_name="attempt")
-    style = models.CharField(max_length=8, choices=Style.choices)
+    style = models.CharField(max_length=8, choices=STYLE_CHOICES)
     claimed = models.PositiveSmallIntegerField(help_text="The total the player gave.")
     fifteens = models.PositiveSmallIntegerField(null=True, blank=True)
     pairs = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -123,6 +122,11 @@ class Attempt(PlayerOwned):
     crib = models.BooleanField(help_text="Copied from the deal for the progress queries.")
     seconds = models.FloatField(help_text="Time from the deal to the answer.")
     answered_at = models.DateTimeField(default=timezone.now)
+    marks = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The itemised answer's marks as given: category, claimed, correct.",
+    )
 
     objects = AttemptQuerySet.as_manager()
 
@@ -149,13 +153,30 @@ class Attempt(PlayerOwned):
 
     @property
     def answer(self) -> Answer:
-        if self.style == self.Style.TOTAL:
+        if self.style == AnswerStyle.TOTAL.value:
             return Answer(total=self.claimed)
         return Answer.itemised({c: getattr(self, c.value) for c in Category})
 
     @property
     def what(self) -> str:
         return "crib" if self.crib else "hand"
+
+    @property
+    def category_marks(self) -> tuple[CategoryMark, ...]:
+        """The itemised answer's marks as they were given (none for a total)."""
+        return tuple(
+            CategoryMark(Category(category), claimed, correct)
+            for category, claimed, correct in self.marks.get("categories", ())
+        )
+
+    @staticmethod
+    def marks_of(marking: Marking) -> dict:
+        """What of a marking is stored with the attempt, beside its pattern marks."""
+        return {
+            "categories": [
+                [mark.category.value, mark.claimed, mark.correct] for mark in marking.categories
+            ]
+        }
 
 
 class AttemptPattern(models.Model):
@@ -174,3 +195,61 @@ class AttemptPattern(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pattern} {'missed' if self.missed else 'right'}"
+
+    @property
+    def pattern_enum(self) -> Pattern:
+        return Pattern(self.pattern)
+
+
+class ReviewItemQuerySet(OwnedQuerySet):
+    def due(self, now):
+        return self.filter(due_at__lte=now)
+
+
+class ReviewItem(PlayerOwned):
+    """A pattern a player has missed, in its Leitner box."""
+
+    pattern = models.CharField(max_length=32, choices=PATTERN_CHOICES)
+    box = models.PositiveSmallIntegerField(default=1)
+    due_at = models.DateTimeField(default=timezone.now)
+    misses = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    objects = ReviewItemQuerySet.as_manager()
+
+    class Meta(PlayerOwned.Meta):
+        ordering = ("due_at", "pattern")
+        constraints = (
+            *PlayerOwned.Meta.constraints,
+            models.CheckConstraint(
+                condition=Q(box__gte=1, box__lte=TOP_BOX), name="review_box_1_to_5"
+            ),
+            models.UniqueConstraint(
+                fields=["user", "pattern"],
+                condition=Q(user__isnull=False),
+                name="one_review_item_per_user_pattern",
+            ),
+            models.UniqueConstraint(
+                fields=["guest_key", "pattern"],
+                condition=Q(user__isnull=True),
+                name="one_review_item_per_guest_pattern",
+            ),
+        )
+        indexes = (
+            models.Index(fields=["user", "due_at"], name="review_user_due"),
+            models.Index(fields=["guest_key", "due_at"], name="review_guest_due"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.pattern} in box {self.box}"
+
+    @property
+    def pattern_enum(self) -> Pattern:
+        return Pattern(self.pattern)
+
+    @property
+    def slot(self) -> Slot:
+        return Slot(self.box, self.due_at)
+
+    def is_due(self, now) -> bool:
+        return is_due(self.slot, now)

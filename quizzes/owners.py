@@ -22,10 +22,6 @@ class Owner:
     guest_key: str = ""
 
     @property
-    def is_guest(self) -> bool:
-        return self.user is None
-
-    @property
     def lookup(self) -> dict[str, Any]:
         """Filter arguments for rows owned by this player."""
         if self.user is not None:

@@ -1,12 +1,40 @@
-from django.urls import path
+"""The trainer's pages: quizzes under /quiz/, progress and review under /progress/, and the
+account pages under /accounts/. Django's auth views keep their own un-namespaced names
+(``login``, ``password_change_done``…), which they reverse among themselves."""
 
-from . import views
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
 
-app_name = "quizzes"
+from . import accounts, views
+
+trainer_patterns = [
+    path("quiz/", views.choose, name="choose"),
+    path("quiz/new/", views.deal_new, name="new"),
+    path("quiz/<int:pk>/", views.deal_page, name="deal"),
+    path("quiz/<int:pk>/answer/", views.answer, name="answer"),
+    path("progress/", views.progress_page, name="progress"),
+    path("progress/review/", views.review_page, name="review"),
+]
+
+account_patterns = [
+    path("", accounts.account_page, name="account"),
+    path("signup/", accounts.signup, name="signup"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(authentication_form=accounts.LoginForm),
+        name="login",
+    ),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"
+    ),
+    path("delete/", accounts.account_delete_page, name="account_delete"),
+    path("deleted/", accounts.account_deleted, name="account_deleted"),
+    path("attempts.csv", accounts.attempts_csv, name="attempts_csv"),
+]
 
 urlpatterns = [
-    path("", views.choose, name="choose"),
-    path("new/", views.deal_new, name="new"),
-    path("<int:pk>/", views.deal_page, name="deal"),
-    path("<int:pk>/answer/", views.answer, name="answer"),
+    path("", include((trainer_patterns, "quizzes"))),
+    path("accounts/", include(account_patterns)),
 ]

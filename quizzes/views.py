@@ -6,18 +6,30 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from counter.cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest, wants_partial
-from progress.queries import first_due_pattern, miss_rates, review_queue
 
-from .dealing import Mode
+from .domain.charts import accuracy_line, pattern_bars, time_columns
+from .domain.dealing import Mode
+from .domain.leitner import BOX_INTERVALS
+from .domain.marking import AnswerStyle
+from .domain.patterns import Category, Pattern
 from .forms import CHOOSABLE_MODES, AnswerForm, DealForm
 from .models import Attempt, Deal
 from .owners import owner_of
-from .patterns import Category, Pattern
+from .progress import (
+    first_due_pattern,
+    last_attempts,
+    miss_rates,
+    progress_of,
+    review_queue,
+)
 from .services import attempt_record, deal_create
 
 STYLE_KEY = "answer_style"
-STYLES = ("total", "itemised")
+
+
+# --- quizzes -------------------------------------------------------------------------
 
 
 def chooser_context(request: HtmxHttpRequest, form: DealForm | None = None) -> dict:
@@ -48,7 +60,7 @@ def deal_new(request: HtmxHttpRequest) -> HttpResponse:
     if mode is Mode.REVIEW:
         pattern = first_due_pattern(owner, now)
         if pattern is None:
-            return redirect("progress:review")
+            return redirect("quizzes:review")
     elif mode is Mode.WEAK_SPOTS:
         weights = miss_rates(owner)
     deal = deal_create(owner=owner, mode=mode, pattern=pattern, weights=weights, now=now)
@@ -59,24 +71,25 @@ def owned_deal(request: HtmxHttpRequest, pk: int) -> Deal:
     return get_object_or_404(Deal.objects.owned_by(owner_of(request)), pk=pk)
 
 
-def answer_style(request: HtmxHttpRequest) -> str:
-    asked = request.GET.get("style")
-    if asked in STYLES:
-        return asked
-    return request.session.get(STYLE_KEY, "total")
+def answer_style(request: HtmxHttpRequest) -> AnswerStyle:
+    for asked in (request.GET.get("style"), request.session.get(STYLE_KEY)):
+        try:
+            return AnswerStyle(asked)
+        except ValueError:
+            continue
+    return AnswerStyle.TOTAL
 
 
 def feedback_context(deal: Deal, attempt: Attempt) -> dict:
-    marking = deal.mark(attempt.answer)
-    correct = {c: deal.show.points_of(c.kind) for c in Category}
+    """The feedback as it was given: the marks stored with the attempt."""
+    marks = attempt.pattern_marks.all()
     return {
         "deal": deal,
         "attempt": attempt,
         "show": deal.show,
-        "marking": marking,
-        "marks": marking.categories,
-        "correct": correct,
-        "patterns": [(p, marking.was_missed(p)) for p in marking.patterns],
+        "marks": attempt.category_marks,
+        "patterns": sorted(marks, key=lambda mark: list(Pattern).index(mark.pattern_enum)),
+        "missed_any": any(mark.missed for mark in marks),
         "short": max(attempt.points - attempt.claimed, 0),
         "over": max(attempt.claimed - attempt.points, 0),
     }
@@ -88,8 +101,8 @@ def question_context(request: HtmxHttpRequest, deal: Deal, form: AnswerForm | No
         "deal": deal,
         "form": form or AnswerForm(),
         "style": style,
-        "other_style": "itemised" if style == "total" else "total",
         "categories": list(Category),
+        "max_points": MAX_SHOW,
     }
 
 
@@ -127,3 +140,59 @@ def answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if wants_partial(request):
         return render(request, "quizzes/deal.html#quiz-card", feedback_context(deal, existing))
     return redirect("quizzes:deal", pk=deal.pk)
+
+
+# --- progress and review -------------------------------------------------------------
+
+
+def next_step(progress, queue) -> dict:
+    """The one thing to practise next, as the progress page leads with it."""
+    if queue.due:
+        return {"kind": "review", "items": queue.due}
+    if progress.weak_spots:
+        return {"kind": "weak", "stat": progress.weak_spots[0]}
+    if not progress.attempts:
+        return {"kind": "start"}
+    return {"kind": "strong", "next_due": queue.next_due}
+
+
+@require_GET
+def progress_page(request: HtmxHttpRequest) -> HttpResponse:
+    owner = owner_of(request)
+    now = timezone.now()
+    progress = progress_of(owner)
+    queue = review_queue(owner, now)
+    recent = progress.recent
+    numbers = [r.number for r in recent]
+    context = {
+        "progress": progress,
+        "queue": queue,
+        "next": next_step(progress, queue),
+        "last_attempts": last_attempts(owner),
+        "now": now,
+    }
+    if recent:
+        context["accuracy_chart"] = accuracy_line([r.rolling_percent for r in recent], numbers)
+        context["time_chart"] = time_columns(
+            [r.seconds for r in recent], [r.right for r in recent], numbers
+        )
+    if progress.patterns:
+        context["pattern_chart"] = pattern_bars(
+            [(s.pattern.label, s.right, s.seen, s.percent) for s in progress.patterns]
+        )
+    return render(request, "quizzes/progress.html", context)
+
+
+@require_GET
+def review_page(request: HtmxHttpRequest) -> HttpResponse:
+    owner = owner_of(request)
+    now = timezone.now()
+    return render(
+        request,
+        "quizzes/review.html",
+        {
+            "queue": review_queue(owner, now),
+            "now": now,
+            "boxes": [(box, interval.days) for box, interval in BOX_INTERVALS.items()],
+        },
+    )

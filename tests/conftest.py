@@ -2,6 +2,8 @@
 
 * Static files are collected once per run into a temporary STATIC_ROOT with the production
   storage, so pages link hashed files that whitenoise serves compressed, as in production.
+* ``pytest --database-only`` keeps only the tests that touch a database (the CI's second
+  run, on PostgreSQL): the engine's, the browser's and the static checks run once.
 * Browser tests (mark them ``@pytest.mark.browser``) use pytest-playwright's ``page``,
   driving Debian's Chromium (``CHROMIUM_PATH`` overrides it) against ``live_server``, and
   ``base_url`` points at that server, so ``page.goto("/")`` opens the home page. Helpers for
@@ -32,6 +34,32 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+
+
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-only",
+        action="store_true",
+        help="run only the tests that touch a database (marked django_db or live_database)",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--database-only"):
+        return
+    kept, dropped = [], []
+    for item in items:
+        touches = (
+            item.get_closest_marker("django_db")
+            or item.get_closest_marker("live_database")
+            or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        )
+        (kept if touches else dropped).append(item)
+    config.hook.pytest_deselected(items=dropped)
+    items[:] = kept
 
 
 @pytest.fixture(scope="session", autouse=True)

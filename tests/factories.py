@@ -6,8 +6,8 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from progress.models import ReviewItem
-from quizzes.models import Attempt, AttemptPattern, Deal
+from quizzes.domain.marking import AnswerStyle
+from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
 
 PASSWORD = "counting-is-fun-29"
 
@@ -51,7 +51,7 @@ class AttemptFactory(factory.django.DjangoModelFactory):
     deal = factory.SubFactory(DealFactory)
     user = factory.SelfAttribute("deal.user")
     guest_key = factory.SelfAttribute("deal.guest_key")
-    style = Attempt.Style.TOTAL
+    style = AnswerStyle.TOTAL.value
     points = factory.LazyAttribute(lambda a: a.deal.show.total)
     claimed = factory.SelfAttribute("points")
     right = factory.LazyAttribute(lambda a: a.claimed == a.points)

@@ -24,21 +24,38 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
 
+# What this test run sets for itself, which a child process running the app must not inherit.
+_TEST_RUN_ONLY = {
+    "DEBUG",
+    "SECRET_KEY",
+    "DATABASE_URL",
+    "DJANGO_SETTINGS_MODULE",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+}
+
+
+def app_env(**settings: str) -> dict[str, str]:
+    """The environment of a child process that runs the app with its real settings
+    (``cribtrainer.settings``): this process's environment without what the test run set
+    for itself, and ``settings`` on top (``DEBUG="0"``, ``DATABASE_URL=...``)."""
+    env = {k: v for k, v in os.environ.items() if k not in _TEST_RUN_ONLY}
+    return {**env, "DJANGO_SETTINGS_MODULE": "cribtrainer.settings", **settings}
+
+
 def production_env(
     database_url: str, static_root: Path, *, log_requests: bool = False
 ) -> dict[str, str]:
-    unset = {"DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    env = {k: v for k, v in os.environ.items() if k not in unset}
-    return {
-        **env,
-        "DJANGO_SETTINGS_MODULE": "cribtrainer.settings",
-        "DEBUG": "0",
-        "SECRET_KEY": os.environ.get("TEST_SERVER_SECRET_KEY") or secrets.token_urlsafe(50),
-        "SECURE_COOKIES": "0",
-        "LOG_REQUESTS": os.environ.get("LOG_REQUESTS", "1" if log_requests else "0"),
-        "DATABASE_URL": database_url,
-        "STATIC_ROOT": str(static_root),
-    }
+    """The app as deployed: DEBUG off, a fresh secret, cookies over plain http on loopback."""
+    return app_env(
+        **{
+            "DEBUG": "0",
+            "SECRET_KEY": os.environ.get("TEST_SERVER_SECRET_KEY") or secrets.token_urlsafe(50),
+            "SECURE_COOKIES": "0",
+            "LOG_REQUESTS": os.environ.get("LOG_REQUESTS", "1" if log_requests else "0"),
+            "DATABASE_URL": database_url,
+            "STATIC_ROOT": str(static_root),
+        }
+    )
 
 
 def manage(env: dict[str, str], *args: str) -> None:

@@ -21,6 +21,7 @@ from .cards import RANK_PRIMES, Card, CardError, Rank, Suit, ensure_distinct
 from .words import number_word
 
 __all__ = [
+    "MAX_SHOW",
     "RANK_POINTS",
     "ShowGroup",
     "ShowItem",
@@ -32,6 +33,10 @@ __all__ = [
     "score_show",
     "show_total",
 ]
+
+
+MAX_SHOW = 29
+"""The most a hand or crib can score: 5-5-5-J with the fourth five turned, of the jack's suit."""
 
 
 class ShowKind(Enum):
@@ -50,10 +55,20 @@ class ShowNote(Enum):
     STARTER_IS_NOT_A_FOURTH_SUITED_CARD = "three-suited-plus-starter"
 
     @property
+    def title(self) -> str:
+        """The rule's name, as a link to it is labelled: ``The crib flush``."""
+        return _NOTE_TITLES[self]
+
+    @property
     def text(self) -> str:
         return _NOTE_TEXT[self]
 
 
+_NOTE_TITLES = {
+    ShowNote.HEELS: "Heels",
+    ShowNote.CRIB_FOUR_FLUSH: "The crib flush",
+    ShowNote.STARTER_IS_NOT_A_FOURTH_SUITED_CARD: "The flush",
+}
 _NOTE_TEXT = {
     ShowNote.HEELS: (
         "The starter is a jack: that is heels, 2 to the dealer when it is turned, "
@@ -81,9 +96,16 @@ class ShowItem:
 
 @dataclass(frozen=True, slots=True)
 class ShowGroup:
-    """Items as players name them together: a pair royal, a double run of three."""
+    """Items as players name them together: a pair royal, a double run of three.
+
+    ``key`` names the kind of group in a stable slug, whatever the cards: ``fifteen-3``
+    (a fifteen of three cards), ``pair``, ``pair-royal``, ``double-pair-royal``, ``run-4``,
+    ``double-run``, ``triple-run``, ``double-double-run``, ``hand-flush-4``, ``flush-5``,
+    ``nobs``. The trainer records what a player missed by these keys.
+    """
 
     kind: ShowKind
+    key: str
     name: str
     items: tuple[ShowItem, ...]
 
@@ -304,11 +326,15 @@ _PAIR_NAMES = {1: "pair", 3: "pair royal", 6: "double pair royal"}
 _RUN_NAMES = {1: "run", 2: "double run", 3: "triple run", 4: "double-double run"}
 
 
+def _slug(name: str) -> str:
+    return name.replace(" ", "-")
+
+
 def group_items(items: Iterable[ShowItem]) -> tuple[ShowGroup, ...]:
     """Group items as players name them: each fifteen alone, pairs by rank, runs together."""
     items = tuple(items)
     groups = [
-        ShowGroup(ShowKind.FIFTEEN, "fifteen", (item,))
+        ShowGroup(ShowKind.FIFTEEN, f"fifteen-{len(item.cards)}", "fifteen", (item,))
         for item in items
         if item.kind is ShowKind.FIFTEEN
     ]
@@ -317,19 +343,21 @@ def group_items(items: Iterable[ShowItem]) -> tuple[ShowGroup, ...]:
         if item.kind is ShowKind.PAIR:
             pairs_by_rank.setdefault(item.cards[0].rank, []).append(item)
     for pairs in pairs_by_rank.values():
-        groups.append(ShowGroup(ShowKind.PAIR, _PAIR_NAMES[len(pairs)], tuple(pairs)))
+        name = _PAIR_NAMES[len(pairs)]
+        groups.append(ShowGroup(ShowKind.PAIR, _slug(name), name, tuple(pairs)))
     runs = tuple(item for item in items if item.kind is ShowKind.RUN)
     if runs:
         length = len(runs[0].cards)
-        name = f"{_RUN_NAMES[len(runs)]} of {number_word(length)}"
-        groups.append(ShowGroup(ShowKind.RUN, name, runs))
+        multiple = _RUN_NAMES[len(runs)]
+        key = f"run-{length}" if len(runs) == 1 else _slug(multiple)
+        groups.append(ShowGroup(ShowKind.RUN, key, f"{multiple} of {number_word(length)}", runs))
     for item in items:
         if item.kind is ShowKind.FLUSH:
-            groups.append(
-                ShowGroup(ShowKind.FLUSH, f"flush of {number_word(item.points)}", (item,))
-            )
+            key = "flush-5" if item.points == 5 else "hand-flush-4"
+            name = f"flush of {number_word(item.points)}"
+            groups.append(ShowGroup(ShowKind.FLUSH, key, name, (item,)))
         elif item.kind is ShowKind.NOBS:
-            groups.append(ShowGroup(ShowKind.NOBS, "nobs", (item,)))
+            groups.append(ShowGroup(ShowKind.NOBS, "nobs", "nobs", (item,)))
     return tuple(groups)
 
 

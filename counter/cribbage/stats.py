@@ -16,12 +16,11 @@ from itertools import combinations, combinations_with_replacement, product
 from math import comb
 
 from .cards import Card, Rank, Suit
-from .show import RANK_POINTS, rank_key, show_total
+from .show import MAX_SHOW, RANK_POINTS, rank_key, show_total
 
 __all__ = ["DEALS", "MAX_SHOW", "ShowDistribution", "show_distribution"]
 
 DEALS = comb(52, 4) * 48
-MAX_SHOW = 29
 
 
 @dataclass(frozen=True, slots=True)

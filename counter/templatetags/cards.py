@@ -1,7 +1,8 @@
 """Playing cards drawn in HTML and CSS, and the itemised breakdown of a count.
 
 Load the library with ``{% load cards %}``; every tag takes a ``Card`` or card text
-(``"5H"``, ``"10♥"``, ``"5h 5c 5s jd"``). The look lives in ``static/css/app.css``.
+(``"5H"``, ``"10♥"``, ``"5h 5c 5s jd"``). The markup lives in ``templates/cards/cards.html``
+and ``templates/counter/``, the look in ``static/css/app.css``.
 
 ``{% playing_card card %}``
     One card: rank and suit symbol, red or black, red cards also framed differently so the
@@ -22,8 +23,8 @@ Load the library with ``{% load cards %}``; every tag takes a ``Card`` or card t
     A hand, its starter and its total with the count said aloud, for guides and quizzes;
     ``crib=True`` counts it as the crib.
 
-``{% card_picker deal %}``
-    The counter's 52-card picker for a ``counter.forms.Deal``.
+``{% card_picker entry %}``
+    The counter's 52-card picker for a ``counter.entry.Entry``.
 
 ``{{ kind|rule_url }}``
     The ``/rules/`` address for a ``ShowKind`` or ``ShowNote``.
@@ -32,17 +33,17 @@ Load the library with ``{% load cards %}``; every tag takes a ``Card`` or card t
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from django import template
+from django.template.loader import get_template
 from django.urls import reverse
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.text import capfirst
 
 from counter.cribbage.cards import Card, Rank, Suit, parse_card, parse_cards
-from counter.cribbage.show import ShowKind, ShowNote, ShowResult, score_show
-from counter.forms import Deal
+from counter.cribbage.show import ShowGroup, ShowKind, ShowNote, ShowResult, score_show
+from counter.entry import Entry
 
 register = template.Library()
 
@@ -56,13 +57,9 @@ RULE_ANCHORS: dict[ShowKind | ShowNote, str] = {
     ShowNote.CRIB_FOUR_FLUSH: "crib-flush",
     ShowNote.STARTER_IS_NOT_A_FOURTH_SUITED_CARD: "flush",
 }
-_NOTE_NAMES = {
-    ShowNote.HEELS: "Heels",
-    ShowNote.CRIB_FOUR_FLUSH: "The crib flush",
-    ShowNote.STARTER_IS_NOT_A_FOURTH_SUITED_CARD: "The flush",
-}
 # Black and red alternate, so neighbouring rows never share a colour.
 PICKER_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+_SUIT_CARDS = {suit: tuple(Card(rank, suit) for rank in Rank) for suit in Suit}
 
 
 def as_card(value: Card | str) -> Card:
@@ -82,27 +79,20 @@ def rule_url(kind: ShowKind | ShowNote) -> str:
     return f"{reverse('counter:rules')}#{RULE_ANCHORS[kind]}"
 
 
-# Cards are drawn in Python from fragments made once per card, not from a template per card:
-# a count of 29 draws some 50 cards and the picker 52 buttons, and rendering a template for
-# each took most of the counter's server time.
+@cache
+def _fragment(name: str):
+    return get_template(f"cards/cards.html#{name}")
+
+
+def _side_by_side(fragments: Iterable[SafeString]) -> SafeString:
+    """Fragments the templates rendered (and escaped), joined: a row of cards or buttons."""
+    return SafeString("".join(fragments))
 
 
 @cache
 def card_html(card: Card, size: str = "") -> SafeString:
-    """One card's markup (see ``playing_card``)."""
-    return format_html(
-        '<span class="card card--{}{}" role="img" aria-label="{}">'
-        '<span class="card-rank">{}</span><span class="card-suit">{}</span></span>',
-        "red" if card.suit.is_red else "black",
-        f" card--{size}" if size else "",
-        card.label,
-        card.rank.label,
-        card.suit.symbol,
-    )
-
-
-def cards_html(cards: Iterable[Card], size: str = "") -> SafeString:
-    return mark_safe("".join(card_html(card, size) for card in cards))
+    """One card's markup (see ``playing_card``), rendered once per card and size."""
+    return _fragment("card").render({"card": card, "size": size})
 
 
 @register.simple_tag
@@ -112,10 +102,11 @@ def playing_card(card: Card | str, size: str = "") -> SafeString:
 
 @register.simple_tag
 def card_row(cards: Iterable[Card | str] | Card | str, size: str = "") -> SafeString:
-    return format_html('<span class="card-row">{}</span>', cards_html(as_cards(cards), size))
+    row = _side_by_side(card_html(card, size) for card in as_cards(cards))
+    return _fragment("card-row").render({"cards": row})
 
 
-def _group_name(group) -> str:
+def _group_name(group: ShowGroup) -> str:
     if group.kind is ShowKind.PAIR:
         return f"{group.name} of {group.cards[0].rank.plural}"
     if group.kind is ShowKind.NOBS:
@@ -133,7 +124,7 @@ def show_breakdown(result: ShowResult, heading_level: int = 2) -> dict:
             {
                 "kind": group.kind.value,
                 "name": _group_name(group),
-                "cards": cards_html(group.cards, "mini"),
+                "cards": _side_by_side(card_html(card, "mini") for card in group.cards),
                 "points": group.points,
                 "url": f"{rules}#{RULE_ANCHORS[group.kind]}",
                 "new_kind": previous is not None and group.kind is not previous,
@@ -141,7 +132,7 @@ def show_breakdown(result: ShowResult, heading_level: int = 2) -> dict:
         )
         previous = group.kind
     notes = [
-        {"name": _NOTE_NAMES[note], "text": note.text, "url": f"{rules}#{RULE_ANCHORS[note]}"}
+        {"name": note.title, "text": note.text, "url": f"{rules}#{RULE_ANCHORS[note]}"}
         for note in result.notes
     ]
     return {
@@ -162,37 +153,31 @@ def show_example(hand: Iterable[Card | str] | str, starter: Card | str, crib: bo
 @cache
 def _pick_button(card: Card, place: str, disabled: bool) -> SafeString:
     """A picker button: ``place`` is "1"-"4" or "S" for a picked card, "" for one not picked."""
-    return format_html(
-        '<button type="submit" name="pick" value="{code}" id="pick-{code}" '
-        'class="pick pick--{colour}" aria-pressed="{pressed}"{disabled}>'
-        '<span class="pick-rank" aria-hidden="true">{rank}</span>'
-        '<span class="pick-suit" aria-hidden="true">{symbol}</span>'
-        '<span class="visually-hidden">{label}</span>{place}</button>',
-        code=card.code,
-        colour="red" if card.suit.is_red else "black",
-        pressed="true" if place else "false",
-        disabled=mark_safe(" disabled") if disabled else "",
-        rank=card.rank.label,
-        symbol=card.suit.symbol,
-        label=card.label,
-        place=format_html('<span class="pick-place" aria-hidden="true">{}</span>', place)
-        if place
-        else "",
+    return _fragment("pick").render({"card": card, "place": place, "disabled": disabled})
+
+
+@lru_cache(maxsize=4096)
+def _picker_row(suit: Suit, places: tuple[str, ...], full: bool) -> SafeString:
+    """The thirteen buttons of a suit, ``places`` giving each rank's place ("" if not picked)."""
+    return _side_by_side(
+        _pick_button(card, place, full and not place)
+        for card, place in zip(_SUIT_CARDS[suit], places, strict=True)
     )
 
 
 @register.inclusion_tag("counter/_picker.html")
-def card_picker(deal: Deal) -> dict:
-    places = {card: str(n) for n, card in enumerate(deal.hand, start=1)}
-    if deal.starter is not None:
-        places[deal.starter] = "S"
-    full = deal.complete
-    rows = []
-    for suit in PICKER_SUITS:
-        buttons = []
-        for rank in Rank:
-            card = Card(rank, suit)
-            place = places.get(card, "")
-            buttons.append(_pick_button(card, place, full and not place))
-        rows.append({"name": suit.word.capitalize(), "buttons": mark_safe("".join(buttons))})
+def card_picker(entry: Entry) -> dict:
+    places = {card: str(n) for n, card in enumerate(entry.hand, start=1)}
+    if entry.starter is not None:
+        places[entry.starter] = "S"
+    full = entry.complete
+    rows = [
+        {
+            "name": suit.word.capitalize(),
+            "buttons": _picker_row(
+                suit, tuple(places.get(card, "") for card in _SUIT_CARDS[suit]), full
+            ),
+        }
+        for suit in PICKER_SUITS
+    ]
     return {"rows": rows, "full": full}

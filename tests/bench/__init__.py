@@ -1,10 +1,11 @@
 """Benchmarks, run by `make bench` (never by pytest): each bench_*.py module has run()."""
 
-import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from tests.server import ROOT, app_env
 
 
 def run_in_child(module: str) -> None:
@@ -14,16 +15,12 @@ def run_in_child(module: str) -> None:
     static files collected (hashed, compressed) into the same throwaway folder.
     """
     with tempfile.TemporaryDirectory(prefix="bench-") as folder:
-        env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "cribtrainer.settings",
-            "STATIC_ROOT": str(Path(folder) / "static"),
-            "ALLOWED_HOSTS": "testserver",
-            "DATABASE_URL": f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
-            "SECRET_KEY": "bench-only-not-a-secret",
-            "DEBUG": "0",
-            "LOG_REQUESTS": "0",
-        }
-        subprocess.run(
-            [sys.executable, "-m", module], env=env, check=True, cwd=Path(__file__).parents[2]
+        env = app_env(
+            STATIC_ROOT=str(Path(folder) / "static"),
+            ALLOWED_HOSTS="testserver",
+            DATABASE_URL=f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
+            SECRET_KEY="bench-only-not-a-secret",
+            DEBUG="0",
+            LOG_REQUESTS="0",
         )
+        subprocess.run([sys.executable, "-m", module], env=env, check=True, cwd=ROOT)

@@ -28,9 +28,8 @@ def _fill(user) -> None:
 
     from counter.cribbage.cards import DECK
     from counter.cribbage.show import score_show
-    from progress.models import ReviewItem
-    from quizzes.models import Attempt, AttemptPattern, Deal
-    from quizzes.patterns import Answer, mark_answer
+    from quizzes.domain.patterns import Answer, mark_answer
+    from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
 
     rng = random.Random(29)
     start = timezone.now() - timedelta(days=100)

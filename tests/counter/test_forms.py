@@ -1,10 +1,11 @@
-"""CountForm and Deal: reading the counter's query string into cards entered so far."""
+"""CountForm: reading the counter's query string into the cards entered so far."""
 
 import pytest
 from django.http import QueryDict
 
 from counter.cribbage.cards import card, parse_cards
-from counter.forms import CountForm, Deal
+from counter.entry import Entry
+from counter.forms import CountForm
 
 
 def read(query: str) -> CountForm:
@@ -13,89 +14,66 @@ def read(query: str) -> CountForm:
     return form
 
 
-def test_the_first_four_picks_fill_the_hand_and_the_fifth_the_starter():
-    deal = Deal()
-    for code in ["5H", "5C", "5S", "JD", "5D"]:
-        deal = deal.with_pick(card(code))
-    assert deal == Deal(parse_cards("5H 5C 5S JD"), card("5D"))
-    assert deal.complete
-    assert deal.with_pick(card("2C")) is None
-
-
-def test_a_picked_card_comes_out_and_the_next_pick_fills_its_place():
-    deal = Deal(parse_cards("5H 5C 5S JD"), card("5D"))
-    deal = deal.with_pick(card("5C"))
-    assert deal == Deal(parse_cards("5H 5S JD"), card("5D"))
-    assert deal.with_pick(card("2C")) == Deal(parse_cards("5H 5S JD 2C"), card("5D"))
-    assert deal.with_pick(card("5D")) == Deal(parse_cards("5H 5S JD"), None)
-
-
 @pytest.mark.parametrize(
-    ("deal", "query", "text", "prompt"),
+    ("entry", "query", "text", "prompt"),
     [
-        (Deal(), "", "", "Pick four cards for the hand, then the starter, or type them."),
-        (Deal(parse_cards("5H")), "hand=5H", "5H", "Pick 3 more cards for the hand."),
+        (Entry(), "", "", "Pick four cards for the hand, then the starter, or type them."),
+        (Entry(parse_cards("5H")), "hand=5H", "5H", "Pick 3 more cards for the hand."),
         (
-            Deal(parse_cards("5H 5C 5S TD"), crib=True),
+            Entry(parse_cards("5H 5C 5S TD"), crib=True),
             "hand=5H,5C,5S,TD&crib=1",
             "5H 5C 5S TD",
             "Now pick the starter.",
         ),
         (
-            Deal(parse_cards("5H 5C 5S"), card("5D")),
+            Entry(parse_cards("5H 5C 5S"), card("5D")),
             "hand=5H,5C,5S&starter=5D",
             "5H 5C 5S 5D",
             "Pick 1 more card for the hand.",
         ),
         (
-            Deal(parse_cards("5H 5C 5S JD"), card("5D")),
+            Entry(parse_cards("5H 5C 5S JD"), card("5D")),
             "hand=5H,5C,5S,JD&starter=5D",
             "5H 5C 5S JD 5D",
             "",
         ),
     ],
 )
-def test_a_deal_has_one_canonical_query_and_text(deal, query, text, prompt):
-    assert deal.query == query
-    assert deal.text == text
-    assert deal.prompt == prompt
-    assert read(query).deal == deal
-
-
-def test_only_a_complete_deal_counts():
-    assert Deal(parse_cards("5H 5C 5S JD")).count() is None
-    result = Deal(parse_cards("2H 6H 9H QH"), card("3C"), crib=True).count()
-    assert (result.total, result.crib) == (4, True)
+def test_an_entry_has_one_canonical_query_and_text(entry, query, text, prompt):
+    assert entry.query == query
+    assert entry.text == text
+    assert entry.prompt == prompt
+    assert read(query).entry == entry
 
 
 def test_typed_cards_put_the_last_one_in_the_starter():
     form = read("cards=5h+5c,5s+JD+5♦&crib=on")
     assert form.is_valid()
-    assert form.deal == Deal(parse_cards("5H 5C 5S JD"), card("5D"), crib=True)
+    assert form.entry == Entry(parse_cards("5H 5C 5S JD"), card("5D"), crib=True)
     assert form.message == ""
 
 
 def test_typed_text_wins_when_it_differs_from_the_picked_cards():
     form = read("cards=2h+6h+9h+qh+3c&hand=5H,5C&starter=")
-    assert form.deal.hand == parse_cards("2H 6H 9H QH")
+    assert form.entry.hand == parse_cards("2H 6H 9H QH")
 
 
 def test_text_that_matches_the_picked_cards_leaves_their_order_alone():
     # Three hand cards and a starter read as four hand cards if the text were parsed again.
     form = read("cards=5H+5C+JD+5D&hand=5H,5C,JD&starter=5D")
-    assert form.deal == Deal(parse_cards("5H 5C JD"), card("5D"))
+    assert form.entry == Entry(parse_cards("5H 5C JD"), card("5D"))
 
 
 def test_a_pick_applies_to_the_picked_cards_not_the_text():
     form = read("cards=junk&hand=5H,5C,5S,JD&pick=5D")
     assert form.is_valid()
-    assert form.deal == Deal(parse_cards("5H 5C 5S JD"), card("5D"))
+    assert form.entry == Entry(parse_cards("5H 5C 5S JD"), card("5D"))
     assert form.cards_text == "5H 5C 5S JD 5D"
 
 
 def test_clear_empties_the_cards_and_keeps_the_crib():
     form = read("hand=5H,5C&crib=1&clear=1&cards=5H+5C")
-    assert form.deal == Deal(crib=True)
+    assert form.entry == Entry(crib=True)
 
 
 @pytest.mark.parametrize(
@@ -118,5 +96,5 @@ def test_problems_are_errors_on_the_field_that_has_them(query, field):
 
 def test_cards_before_a_typing_problem_are_kept_for_the_slots():
     form = read("cards=5h+5c+5x")
-    assert form.deal.hand == parse_cards("5H 5C")
+    assert form.entry.hand == parse_cards("5H 5C")
     assert form.cards_text == "5h 5c 5x"

@@ -5,11 +5,10 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
-from progress.models import ReviewItem
-from quizzes.models import AttemptPattern
+from quizzes.models import AttemptPattern, ReviewItem
 from tests.factories import AttemptFactory, UserFactory
 
-PROJECT_APPS = ("quizzes", "progress")
+PROJECT_APPS = ("quizzes",)
 
 
 def project_models():

@@ -1,12 +1,10 @@
-import os
 import secrets
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.server import ROOT, app_env
 
 
 @pytest.mark.django_db
@@ -24,11 +22,9 @@ def test_every_page_carries_the_security_headers(client):
 
 
 def manage(*args, **env):
-    unset = {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE"}  # the last is for live_server
-    base = {k: v for k, v in os.environ.items() if k not in unset}
     return subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), *args],
-        env={**base, "DJANGO_SETTINGS_MODULE": "cribtrainer.settings", **env},
+        env=app_env(**env),
         capture_output=True,
         text=True,
         timeout=120,

@@ -1,17 +1,14 @@
-import os
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.server import ROOT, app_env
 
 
 def settings_value(expression, **env):
     code = f"import django; django.setup(); from django.conf import settings; print({expression})"
-    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "DATABASE_URL"}}
     done = subprocess.run(
         [sys.executable, "-c", code],
-        env={**base, "DJANGO_SETTINGS_MODULE": "cribtrainer.settings", **env},
+        env=app_env(**env),
         cwd=ROOT,
         capture_output=True,
         text=True,

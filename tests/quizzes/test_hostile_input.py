@@ -1,11 +1,12 @@
 """Random and hostile values thrown at the quiz forms: never a 5xx, never a raw echo."""
 
 import pytest
+from axes.models import AccessAttempt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quizzes.models import Attempt
-from tests.factories import DealFactory
+from tests.factories import DealFactory, UserFactory
 from tests.hostile import echoed_unescaped, form_data
 
 ANSWER_FIELDS = ["total", "fifteens", "pairs", "runs", "flush", "nobs"]
@@ -50,3 +51,58 @@ def test_new_deal_form_never_fails(signed_in, data):
         body = response.content.decode()
         assert echoed_unescaped(body, data) == []
         assert "There is no" in body or "Choose the pattern" in body
+
+
+hostile = settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+def assert_handled(response, data, ok=(200, 302, 400, 429)):
+    assert response.status_code in ok
+    assert echoed_unescaped(response.content.decode(), data) == []
+
+
+@pytest.mark.django_db
+@hostile
+@given(data=form_data(["username", "password1", "password2"]))
+def test_signup_form(client, data):
+    response = client.post("/accounts/signup/", data)
+    assert_handled(response, data)
+    if response.status_code == 400:
+        assert 'class="field-error"' in response.content.decode()
+
+
+@pytest.mark.django_db
+@hostile
+@given(data=form_data(["username", "password", "next"]))
+def test_login_form(client, data):
+    assert_handled(client.post("/accounts/login/", data), data)
+
+
+@pytest.mark.django_db
+def test_an_overlong_username_is_refused_before_the_failure_is_logged(client):
+    response = client.post("/accounts/login/", {"username": "u" * 300, "password": "x"})
+    assert response.status_code == 200
+    assert "at most 150 characters" in response.text
+    assert not AccessAttempt.objects.exists()
+
+
+@pytest.mark.django_db
+@hostile
+@given(data=form_data(["old_password", "new_password1", "new_password2"]))
+def test_password_change_form(client, data):
+    client.force_login(UserFactory(username="changer"))
+    assert_handled(client.post("/accounts/password/", data), data)
+
+
+@pytest.mark.django_db
+@hostile
+@given(data=form_data(["password"]))
+def test_delete_account_form_keeps_the_account_on_a_wrong_password(client, data):
+    user = UserFactory(username="keeper")
+    client.force_login(user)
+    response = client.post("/accounts/delete/", data)
+    assert_handled(response, data, ok=(400,))
+    assert 'class="field-error"' in response.content.decode()
+    assert type(user).objects.filter(pk=user.pk).exists()

@@ -4,13 +4,12 @@ import pytest
 from django.db import IntegrityError
 from django.utils import timezone
 
-from progress.models import ReviewItem
-from progress.services import attempts_merge
-from quizzes.dealing import Mode
-from quizzes.models import Attempt, AttemptPattern, Deal
+from quizzes.domain.dealing import Mode
+from quizzes.domain.marking import Answer
+from quizzes.domain.patterns import Category, Pattern
+from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
 from quizzes.owners import Owner
-from quizzes.patterns import Answer, Category, Pattern
-from quizzes.services import attempt_record, deal_create
+from quizzes.services import attempt_record, attempts_merge, deal_create
 from tests.factories import AttemptFactory, DealFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -1,15 +1,23 @@
 import re
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
+from pytest_django.asserts import assertContains
 
 from counter.cribbage.cards import parse_cards
 from counter.cribbage.show import score_show
-from progress.models import ReviewItem
-from quizzes.models import Attempt, Deal
+from quizzes.domain.patterns import Pattern, patterns_of
+from quizzes.models import Attempt, Deal, ReviewItem
 from quizzes.owners import GUEST_KEY
-from quizzes.patterns import Pattern, patterns_of
-from tests.factories import DealFactory, ReviewItemFactory, UserFactory
+from tests.factories import (
+    AttemptFactory,
+    AttemptPatternFactory,
+    DealFactory,
+    ReviewItemFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -196,6 +204,22 @@ def test_an_itemised_answer_marks_what_was_missed(client, player):
     assert ReviewItem.objects.filter(user=player, pattern="double-run").exists()
 
 
+def test_the_feedback_shows_the_marks_stored_with_the_attempt(client, player):
+    deal = DealFactory(user=player, hand="3C 4D 4H 5S", starter="KC")
+    client.post(f"/quiz/{deal.pk}/answer/", {"fifteens": "2", "pairs": "2", "runs": "6"})
+    attempt = Attempt.objects.get()
+    assert attempt.right
+    # Marks recorded under other rules stay as they were given, whatever the marking says now.
+    attempt.marks["categories"][2] = ["runs", 6, 8]
+    attempt.save()
+    attempt.pattern_marks.filter(pattern="double-run").update(missed=True)
+    page = client.get(f"/quiz/{deal.pk}/")
+    assertContains(page, "missed 2")
+    assertContains(
+        page, '<li class="is-wrong"><strong>✗ Missed:</strong> double run</li>', html=True
+    )
+
+
 def test_over_claiming_is_marked(client, player):
     deal = DealFactory(user=player, hand="2H 4H 6H 8H", starter="KC", crib=True)
     client.post(f"/quiz/{deal.pk}/answer/", {"fifteens": "2", "flush": "4"})
@@ -265,3 +289,105 @@ def test_deal_points_agree_with_the_engine(client, player):
     deal = new_deal(client)
     cards = parse_cards(f"{deal.hand} {deal.starter}")
     assert deal.show.total == score_show(cards[:4], cards[4], crib=deal.crib).total
+
+
+def attempts(user, results, hours_ago=1, **deal_fields):
+    """Attempts oldest first; each result is True (right) or False (wrong)."""
+    start = timezone.now() - timedelta(hours=hours_ago)
+    made = []
+    for i, right in enumerate(results):
+        deal = DealFactory(user=user, **deal_fields)
+        made.append(
+            AttemptFactory(
+                deal=deal,
+                claimed=deal.show.total if right else 0,
+                answered_at=start + timedelta(minutes=i),
+                seconds=5.0 + i,
+            )
+        )
+    return made
+
+
+def test_an_empty_progress_page_says_how_to_start(client):
+    response = client.get("/progress/")
+    assert response.status_code == 200
+    assert "Nothing counted yet" in response.text
+    assert "<svg" not in response.text
+
+
+def test_totals_streaks_and_times(client, player):
+    attempts(player, [True, True, True, False, True, True], hours_ago=2)
+    attempts(player, [False], crib=True)
+    page = client.get("/progress/")
+    assertContains(page, "<div><dt>Counted</dt><dd>7</dd></div>", html=True)
+    assertContains(page, "<div><dt>Right</dt><dd>5 <small>(71%)</small></dd></div>", html=True)
+    assertContains(page, "<div><dt>Current streak</dt><dd>0</dd></div>", html=True)
+    assertContains(page, "<div><dt>Best streak</dt><dd>3</dd></div>", html=True)
+    assertContains(page, "<div><dt>Median time, hands</dt><dd>7.5 s</dd></div>", html=True)
+    assertContains(page, "<div><dt>Median time, cribs</dt><dd>5.0 s</dd></div>", html=True)
+
+
+def test_charts_are_accessible_svg_with_data_tables(client, player):
+    made = attempts(player, [True, False, True])
+    AttemptPatternFactory(attempt=made[1], pattern="double-run", missed=True)
+    response = client.get("/progress/")
+    page = response.text
+    assert page.count('role="img"') == 3
+    assert '<title id="acc-title">' in page
+    assertContains(response, '<desc id="pat-desc">double run: 0% (0 of 1).</desc>', html=True)
+    assertContains(response, "<caption>Each of the last 3 attempts</caption>", html=True)
+    assertContains(response, "<caption>Accuracy per pattern, weakest first</caption>", html=True)
+    assert "<script" not in page.split("</head>")[1]
+
+
+def test_the_last_attempts_link_to_their_feedback(client, player):
+    made = attempts(player, [True])
+    assert f'href="/quiz/{made[0].deal_id}/"' in client.get("/progress/").text
+
+
+def test_progress_leads_with_the_due_review(client, player):
+    ReviewItem.objects.create(user=player, pattern="pair-royal", due_at=timezone.now())
+    attempts(player, [True])
+    page = client.get("/progress/").text
+    practise = page.split('id="next-heading"')[1].split("</section>")[0]
+    assert "pair royal" in practise
+    assert 'value="review"' in practise
+
+
+def test_progress_names_the_weakest_pattern_when_nothing_is_due(client, player):
+    made = attempts(player, [False, False, True])
+    for attempt in made:
+        AttemptPatternFactory(attempt=attempt, pattern="run-4", missed=not attempt.right)
+        AttemptPatternFactory(attempt=attempt, pattern="nobs", missed=False)
+    page = client.get("/progress/").text
+    practise = page.split('id="next-heading"')[1].split("</section>")[0]
+    assert "run of four</strong>, right 1 of 3 times" in practise
+    assert 'name="pattern" value="run-4"' in practise
+
+
+def test_progress_shows_only_the_players_own_attempts(client, player):
+    attempts(UserFactory(), [True, True])
+    attempts(player, [False])
+    assertContains(client.get("/progress/"), "<div><dt>Counted</dt><dd>1</dd></div>", html=True)
+
+
+def test_the_review_page_shows_what_is_due_and_when_the_rest_comes_back(client, player):
+    now = timezone.now()
+    ReviewItem.objects.create(user=player, pattern="triple-run", box=1, due_at=now, misses=2)
+    ReviewItem.objects.create(
+        user=player, pattern="flush-5", box=3, due_at=now + timedelta(days=3, minutes=1)
+    )
+    ReviewItem.objects.create(user=UserFactory(), pattern="heels", due_at=now)
+    page = client.get("/progress/review/").text
+    due = page.split('id="due-heading"')[1].split("</section>")[0]
+    later = page.split('id="later-heading"')[1].split("</section>")[0]
+    assert "triple run" in due
+    assert "missed 2 times" in due
+    assert "flush of five" in later
+    assert "3\xa0days" in later
+    assert "heels" not in page
+
+
+def test_an_empty_review_queue_says_so(client):
+    page = client.get("/progress/review/").text
+    assert "Nothing is due." in page

@@ -1,0 +1,255 @@
+"""Dealing quiz hands: uniformly at random, or uniformly among hands with a pattern.
+
+Randomness comes from ``secrets.SystemRandom()`` unless a test passes
+its own ``random.Random``.
+
+A hand with a given fifteen, pair or run pattern is dealt without rejection, however
+rare the pattern (a double pair royal turns up once in 4,165 deals): those patterns
+depend only on the five ranks, so a rank multiset is drawn from the ones that contain the
+pattern, weighted by how many deals have it, and then suits and the starter are drawn.
+Flushes, nobs and heels are built directly from their definition.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from itertools import combinations_with_replacement
+from math import comb
+
+from counter.cribbage.cards import DECK, Card, Rank, Suit
+from counter.cribbage.show import score_show, show_total
+
+from .patterns import RANK_CATEGORIES, Pattern, patterns_of
+
+__all__ = [
+    "BIG_HAND",
+    "CRIB_SHARE",
+    "Mode",
+    "QuizHand",
+    "deal_quiz_hand",
+    "deal_with_pattern",
+    "warm_up",
+]
+
+BIG_HAND = 12
+"""The least total a "big hands" deal scores."""
+
+CRIB_SHARE = 1 / 3
+"""A crib is one count in three at the table (pone's hand, dealer's hand, crib)."""
+
+system_random = secrets.SystemRandom()
+
+
+class Mode(Enum):
+    MIXED = "mixed"
+    HAND = "hand"
+    CRIB = "crib"
+    PATTERN = "pattern"
+    BIG = "big"
+    WEAK_SPOTS = "weak"
+    REVIEW = "review"
+
+    @property
+    def label(self) -> str:
+        return _MODE_LABELS[self]
+
+    @classmethod
+    def from_slug(cls, slug: str) -> Mode | None:
+        try:
+            return cls(slug)
+        except ValueError:
+            return None
+
+
+_MODE_LABELS = {
+    Mode.MIXED: "Mixed hands and cribs",
+    Mode.HAND: "Hands only",
+    Mode.CRIB: "Cribs only",
+    Mode.PATTERN: "Focus on one pattern",
+    Mode.BIG: "Big hands (12 or more)",
+    Mode.WEAK_SPOTS: "My weak spots",
+    Mode.REVIEW: "Review",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class QuizHand:
+    """Four cards and a starter to count, as a hand or as the crib, and the pattern the
+    deal was made to contain, if any."""
+
+    hand: tuple[Card, ...]
+    starter: Card
+    crib: bool
+    focus: Pattern | None = None
+
+
+def deal_quiz_hand(
+    mode: Mode,
+    *,
+    pattern: Pattern | None = None,
+    weights: Mapping[Pattern, float] | None = None,
+    rng: random.Random = system_random,
+) -> QuizHand:
+    """Deal four cards and a starter for a quiz in ``mode``.
+
+    ``pattern`` is required for PATTERN and REVIEW; ``weights`` (a miss rate per
+    pattern) drive WEAK_SPOTS, which deals like MIXED while there is nothing to weigh.
+    """
+    if mode in (Mode.PATTERN, Mode.REVIEW):
+        if pattern is None:
+            raise ValueError(f"{mode.value} mode needs a pattern")
+        return deal_with_pattern(pattern, rng=rng)
+    if mode is Mode.WEAK_SPOTS:
+        chosen = _weighted_choice(weights or {}, rng)
+        if chosen is not None:
+            return deal_with_pattern(chosen, rng=rng)
+        mode = Mode.MIXED
+    if mode is Mode.BIG:
+        while True:
+            dealt = _uniform(rng, _crib_for(Mode.MIXED, rng))
+            if show_total(dealt.hand, dealt.starter, dealt.crib) >= BIG_HAND:
+                return dealt
+    return _uniform(rng, _crib_for(mode, rng))
+
+
+def deal_with_pattern(pattern: Pattern, *, rng: random.Random = system_random) -> QuizHand:
+    """A deal that contains ``pattern``, uniformly among all deals that do."""
+    if pattern.category in RANK_CATEGORIES:
+        ranks = _pick_rank_multiset(pattern, rng)
+        cards = [
+            Card(rank, suit)
+            for rank in set(ranks)
+            for suit in rng.sample(list(Suit), ranks.count(rank))
+        ]
+        rng.shuffle(cards)
+        return QuizHand(tuple(cards[:4]), cards[4], _crib_for(Mode.MIXED, rng), pattern)
+    builder = _BUILDERS[pattern]
+    hand, starter, crib = builder(rng)
+    hand = list(hand)
+    rng.shuffle(hand)
+    return QuizHand(tuple(hand), starter, crib, pattern)
+
+
+def _uniform(rng: random.Random, crib: bool) -> QuizHand:
+    five = rng.sample(DECK, 5)
+    return QuizHand(tuple(five[:4]), five[4], crib)
+
+
+def _crib_for(mode: Mode, rng: random.Random) -> bool:
+    if mode is Mode.HAND:
+        return False
+    if mode is Mode.CRIB:
+        return True
+    return rng.random() < CRIB_SHARE
+
+
+def _weighted_choice(weights: Mapping[Pattern, float], rng: random.Random) -> Pattern | None:
+    items = [(p, w) for p, w in weights.items() if w > 0]
+    if not items:
+        return None
+    patterns, values = zip(*items, strict=True)
+    return rng.choices(patterns, weights=values)[0]
+
+
+# --- patterns decided by ranks -----------------------------------------------------
+
+
+@cache
+def _rank_table() -> dict[Pattern, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]:
+    """For each rank pattern: the rank multisets that contain it, and cumulative weights.
+
+    A multiset's weight is the number of five-card sets with those ranks; the starter
+    is then one of the five at random, which keeps the draw uniform over deals.
+    """
+    table: dict[Pattern, tuple[list[tuple[int, ...]], list[int]]] = {}
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        counts = Counter(ranks)
+        if max(counts.values()) > 4:
+            continue
+        weight = 1
+        for count in counts.values():
+            weight *= comb(4, count)
+        for found in rank_patterns(ranks):
+            multisets, cumulative = table.setdefault(found, ([], []))
+            multisets.append(ranks)
+            cumulative.append((cumulative[-1] if cumulative else 0) + weight)
+    return {p: (tuple(m), tuple(c)) for p, (m, c) in table.items()}
+
+
+def rank_patterns(ranks: Sequence[int]) -> set[Pattern]:
+    """The fifteen, pair and run patterns among five ranks (1-13) in ascending order,
+    whatever the suits: those the engine finds in any five cards with these ranks."""
+    # DECK holds each rank's four suits together, so the n-th copy of a rank is DECK[...+ n].
+    cards = []
+    for position, rank in enumerate(ranks):
+        copy = 0
+        while position - copy > 0 and ranks[position - copy - 1] == rank:
+            copy += 1
+        cards.append(DECK[(rank - 1) * 4 + copy])
+    counted = score_show(cards[:4], cards[4])
+    return {p for p in patterns_of(counted) if p.category in RANK_CATEGORIES}
+
+
+def warm_up() -> None:
+    """Build the rank table now, so the first pattern deal does not wait for it."""
+    _rank_table()
+
+
+def _pick_rank_multiset(pattern: Pattern, rng: random.Random) -> tuple[Rank, ...]:
+    multisets, cumulative = _rank_table()[pattern]
+    chosen = rng.choices(multisets, cum_weights=cumulative)[0]
+    return tuple(Rank(r) for r in chosen)
+
+
+# --- patterns decided by suits -------------------------------------------------------
+
+
+def _suited(rng: random.Random, suit: Suit, count: int) -> list[Card]:
+    return [Card(rank, suit) for rank in rng.sample(list(Rank), count)]
+
+
+def _others(rng: random.Random, exclude: Sequence[Card], count: int, suit: Suit | None = None):
+    pool = [c for c in DECK if c not in exclude and (suit is None or c.suit is not suit)]
+    return rng.sample(pool, count)
+
+
+def _hand_flush_of_four(rng: random.Random):
+    suit = rng.choice(list(Suit))
+    hand = _suited(rng, suit, 4)
+    return hand, _others(rng, hand, 1, suit)[0], False
+
+
+def _crib_four_flush(rng: random.Random):
+    hand, starter, _ = _hand_flush_of_four(rng)
+    return hand, starter, True
+
+
+def _flush_of_five(rng: random.Random):
+    five = _suited(rng, rng.choice(list(Suit)), 5)
+    return five[:4], five[4], _crib_for(Mode.MIXED, rng)
+
+
+def _nobs(rng: random.Random):
+    starter = rng.choice([c for c in DECK if c.rank is not Rank.JACK])
+    jack = Card(Rank.JACK, starter.suit)
+    return [jack, *_others(rng, (starter, jack), 3)], starter, _crib_for(Mode.MIXED, rng)
+
+
+def _heels(rng: random.Random):
+    starter = Card(Rank.JACK, rng.choice(list(Suit)))
+    return _others(rng, (starter,), 4), starter, _crib_for(Mode.MIXED, rng)
+
+
+_BUILDERS = {
+    Pattern.HAND_FLUSH_OF_FOUR: _hand_flush_of_four,
+    Pattern.CRIB_FOUR_FLUSH: _crib_four_flush,
+    Pattern.FLUSH_OF_FIVE: _flush_of_five,
+    Pattern.NOBS: _nobs,
+    Pattern.HEELS: _heels,
+}

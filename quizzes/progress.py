@@ -1,0 +1,183 @@
+"""Reading a player's progress: totals, streaks, times, accuracy per pattern, the review
+queue and what to practise next."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from statistics import median
+
+from django.db import connections
+from django.db.models import Count, Q
+
+from .domain.patterns import Pattern
+from .models import Attempt, AttemptPattern, ReviewItem
+from .owners import Owner
+
+RECENT = 200
+"""How many recent attempts the weak spots are judged on."""
+
+CHART_ATTEMPTS = 100
+LAST_ATTEMPTS = 15
+WEAK_AT_LEAST = 2
+"""A pattern seen fewer times than this recently is not called a weak spot yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class PatternStat:
+    pattern: Pattern
+    seen: int
+    missed: int
+
+    @property
+    def right(self) -> int:
+        return self.seen - self.missed
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.seen if self.seen else 0.0
+
+    @property
+    def percent(self) -> int:
+        return round(self.accuracy * 100)
+
+    @property
+    def miss_rate(self) -> float:
+        return self.missed / self.seen if self.seen else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RecentAttempt:
+    number: int
+    right: bool
+    seconds: float
+    rolling_percent: int
+
+
+@dataclass
+class Progress:
+    attempts: int = 0
+    right: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    median_hand_seconds: float | None = None
+    median_crib_seconds: float | None = None
+    patterns: list[PatternStat] = field(default_factory=list)
+    recent: list[RecentAttempt] = field(default_factory=list)
+    weak_spots: list[PatternStat] = field(default_factory=list)
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.right / self.attempts) if self.attempts else 0
+
+
+def streaks(rights: list[bool]) -> tuple[int, int]:
+    """The current and the best run of right answers, oldest answer first."""
+    best = run = 0
+    for right in rights:
+        run = run + 1 if right else 0
+        best = max(best, run)
+    return run, best
+
+
+ROLLING = 10
+
+
+def rolling(rights: list[bool], window: int = ROLLING) -> list[int]:
+    """Accuracy in percent over the last ``window`` answers at each point."""
+    out = []
+    total = 0
+    for i, right in enumerate(rights):
+        total += right
+        if i >= window:
+            total -= rights[i - window]
+        out.append(round(100 * total / min(i + 1, window)))
+    return out
+
+
+def pattern_stats(owner: Owner, *, recent: int | None = None) -> list[PatternStat]:
+    """Accuracy per pattern, weakest first; over the last ``recent`` attempts if given."""
+    marks = AttemptPattern.objects.filter(**{f"attempt__{k}": v for k, v in owner.lookup.items()})
+    if recent is not None:
+        ids = Attempt.objects.owned_by(owner).recent_first().values("id")[:recent]
+        marks = AttemptPattern.objects.filter(attempt__in=ids)
+    rows = marks.values("pattern").annotate(
+        seen=Count("id"), missed=Count("id", filter=Q(missed=True))
+    )
+    stats = [
+        PatternStat(Pattern(row["pattern"]), row["seen"], row["missed"])
+        for row in rows
+        if Pattern.from_slug(row["pattern"])
+    ]
+    order = {p: i for i, p in enumerate(Pattern)}
+    return sorted(stats, key=lambda s: (s.accuracy, -s.seen, order[s.pattern]))
+
+
+def miss_rates(owner: Owner) -> dict[Pattern, float]:
+    """Recent miss rate per pattern: the weights of the "my weak spots" mode."""
+    return {s.pattern: s.miss_rate for s in pattern_stats(owner, recent=RECENT) if s.missed}
+
+
+def progress_of(owner: Owner | None) -> Progress:
+    progress = Progress()
+    if owner is None:
+        return progress
+    query = (
+        Attempt.objects.owned_by(owner)
+        .order_by("answered_at", "id")
+        .values_list("right", "seconds", "crib")
+    )
+    # A plain cursor skips the per-row conversions of 10,000 rows; bool() does the one needed.
+    sql, params = query.query.sql_with_params()
+    with connections[query.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    if not rows:
+        return progress
+    rights = [bool(row[0]) for row in rows]
+    progress.attempts = len(rows)
+    progress.right = sum(rights)
+    progress.current_streak, progress.best_streak = streaks(rights)
+    hand_times = [row[1] for row in rows if not row[2]]
+    crib_times = [row[1] for row in rows if row[2]]
+    progress.median_hand_seconds = median(hand_times) if hand_times else None
+    progress.median_crib_seconds = median(crib_times) if crib_times else None
+    last = rows[-CHART_ATTEMPTS:]
+    first_number = len(rows) - len(last) + 1
+    percents = rolling(rights[-(CHART_ATTEMPTS + ROLLING - 1) :])[-CHART_ATTEMPTS:]
+    progress.recent = [
+        RecentAttempt(first_number + i, bool(row[0]), row[1], percents[i])
+        for i, row in enumerate(last)
+    ]
+    progress.patterns = pattern_stats(owner)
+    progress.weak_spots = [
+        s for s in pattern_stats(owner, recent=RECENT) if s.missed and s.seen >= WEAK_AT_LEAST
+    ]
+    return progress
+
+
+def last_attempts(owner: Owner | None, count: int = LAST_ATTEMPTS):
+    return Attempt.objects.owned_by(owner).recent_first().select_related("deal")[:count]
+
+
+@dataclass(frozen=True, slots=True)
+class Queue:
+    due: list[ReviewItem]
+    later: list[ReviewItem]
+
+    @property
+    def next_due(self) -> ReviewItem | None:
+        return self.later[0] if self.later else None
+
+
+def review_queue(owner: Owner | None, now: datetime) -> Queue:
+    items = list(ReviewItem.objects.owned_by(owner).order_by("due_at", "pattern"))
+    return Queue(
+        due=[item for item in items if item.is_due(now)],
+        later=[item for item in items if not item.is_due(now)],
+    )
+
+
+def first_due_pattern(owner: Owner | None, now: datetime) -> Pattern | None:
+    item = ReviewItem.objects.owned_by(owner).due(now).order_by("due_at", "box", "pattern").first()
+    return item.pattern_enum if item else None

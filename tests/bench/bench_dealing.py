@@ -1,0 +1,42 @@
+"""Dealing quiz hands: the rank table a pattern deal draws from, and the deals themselves.
+
+The table is built when a serving process starts (``cribtrainer/wsgi.py`` calls each app's
+``warm_up``), so no player waits for it; this reports what that costs.
+"""
+
+import random
+import statistics
+import time
+
+from quizzes.domain import dealing
+from quizzes.domain.dealing import Mode, deal_quiz_hand, deal_with_pattern
+from quizzes.domain.patterns import Pattern
+
+RARE = (Pattern.DOUBLE_PAIR_ROYAL, Pattern.FLUSH_OF_FIVE, Pattern.TRIPLE_RUN)
+PATTERN_DEAL_TARGET_MS = 20.0
+
+
+def _ms(function, times: int) -> list[float]:
+    spent = []
+    for _ in range(times):
+        start = time.perf_counter()
+        function()
+        spent.append((time.perf_counter() - start) * 1e3)
+    return spent
+
+
+def run():
+    rng = random.Random(2026)
+    start = time.perf_counter()
+    dealing.warm_up()
+    print(f"rank table for pattern deals: built in {time.perf_counter() - start:.2f} s at start-up")
+    for pattern in RARE:
+        spent = _ms(lambda pattern=pattern: deal_with_pattern(pattern, rng=rng), 300)
+        median, worst = statistics.median(spent), max(spent)
+        verdict = "ok" if worst <= PATTERN_DEAL_TARGET_MS else "OVER TARGET"
+        print(
+            f"deal a {pattern.label}: median {median:.3f} ms, worst {worst:.3f} ms "
+            f"(target ≤ {PATTERN_DEAL_TARGET_MS:g}) {verdict}"
+        )
+    spent = _ms(lambda: deal_quiz_hand(Mode.MIXED, rng=rng), 1000)
+    print(f"deal a mixed hand: median {statistics.median(spent):.3f} ms")

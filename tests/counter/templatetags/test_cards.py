@@ -1,0 +1,98 @@
+"""The card and breakdown template tags in counter/templatetags/cards.py."""
+
+import re
+
+from django.template import Context, Template
+from pytest_django.asserts import assertHTMLEqual, assertInHTML
+
+from counter.cribbage.cards import card, parse_cards
+from counter.cribbage.show import score_show
+
+
+def render(source: str, **context) -> str:
+    return Template("{% load cards %}" + source).render(Context(context))
+
+
+def test_a_card_shows_rank_and_suit_and_reads_as_words():
+    assertHTMLEqual(
+        render("{% playing_card c %}", c=card("TH")),
+        '<span class="card card--red" role="img" aria-label="ten of hearts">'
+        '<span class="card-rank">10</span><span class="card-suit">♥</span></span>',
+    )
+
+
+def test_a_card_can_be_given_as_text_and_sized():
+    assertHTMLEqual(
+        render('{% playing_card "qs" "mini" %}'),
+        '<span class="card card--black card--mini" role="img" aria-label="queen of spades">'
+        '<span class="card-rank">Q</span><span class="card-suit">♠</span></span>',
+    )
+
+
+def test_a_row_takes_text_a_list_or_one_card():
+    assert render('{% card_row "5H 5C" %}').count('role="img"') == 2
+    assert render("{% card_row cards %}", cards=parse_cards("AS 2S 3S")).count('role="img"') == 3
+    assert render("{% card_row c 'large' %}", c=card("JD")).count("card--large") == 1
+
+
+def breakdown(text: str, crib: bool = False) -> str:
+    cards = parse_cards(text)
+    return render("{% show_breakdown result %}", result=score_show(cards[:4], cards[4], crib))
+
+
+def names(html: str) -> list[str]:
+    return re.findall(r'class="score-name" href="[^"]+">([^<]+)<', html)
+
+
+def test_the_breakdown_names_what_players_name():
+    assert names(breakdown("4H 4C 4S 5D 6D")) == [
+        "fifteen",
+        "fifteen",
+        "fifteen",
+        "pair royal of fours",
+        "triple run of three",
+    ]
+    assert names(breakdown("3H 3C 4S 4D 5D"))[-1] == "double-double run of three"
+    assert names(breakdown("5H 5C 5S JD 5D"))[-2:] == ["double pair royal of fives", "his nobs"]
+    assert names(breakdown("2H 6H 9H QH 8H", crib=True))[-1] == "flush of five"
+
+
+def test_each_breakdown_item_links_to_its_rule_and_shows_its_cards():
+    html = breakdown("3H 4C 4S 5D KH")
+    links = re.findall(r'class="score-name" href="([^"]+)"', html)
+    assert links == ["/rules/#fifteens", "/rules/#pairs", "/rules/#runs"]
+    run = html[html.index("double run of three") :]
+    assert run.index('aria-label="three of hearts"') < run.index('class="score-points">6<')
+
+
+def test_the_breakdown_says_the_count_and_the_rule_that_decided_it():
+    html = breakdown("2H 6H 9H QH 3C", crib=True)
+    assertInHTML('<span class="total-points">4</span>', html)
+    assertInHTML('<span class="total-what">in the crib</span>', html)
+    assertInHTML("<q>Fifteen two, fifteen four.</q>", html)
+    assert "Four crib cards of one suit score nothing" in html
+    assert 'href="/rules/#crib-flush"' in html
+
+
+def test_a_hand_of_nothing_is_a_nineteen():
+    html = breakdown("AH 3C 7S 9D KH")
+    assertInHTML('<span class="total-points">0</span>', html)
+    assertInHTML('<span class="total-unit">points</span>', html)
+    assert "nineteen" in html
+
+
+def test_the_heading_level_can_change():
+    cards = parse_cards("5H 5C 5S JD 5D")
+    html = render(
+        "{% show_breakdown result heading_level=3 %}", result=score_show(cards[:4], cards[4])
+    )
+    assert '<h3 id="breakdown-total"' in html
+
+
+def test_an_example_counts_itself():
+    html = render('{% show_example "2H 6H 9H QH" "8H" crib=True %}')
+    assertInHTML(
+        '<span class="example-total">= 7 <span class="example-crib">in the crib</span></span>',
+        html,
+    )
+    assert "and a flush of five makes seven." in html

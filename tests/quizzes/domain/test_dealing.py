@@ -1,0 +1,93 @@
+import random
+from collections import Counter
+
+import pytest
+
+from counter.cribbage.show import score_show, show_total
+from quizzes.domain import dealing
+from quizzes.domain.dealing import BIG_HAND, Mode, deal_quiz_hand, deal_with_pattern, rank_patterns
+from quizzes.domain.patterns import Pattern, patterns_of
+
+
+def dealt_patterns(dealt):
+    return patterns_of(score_show(dealt.hand, dealt.starter, crib=dealt.crib))
+
+
+def distinct(dealt):
+    return len({*dealt.hand, dealt.starter}) == 5
+
+
+@pytest.mark.parametrize("pattern", list(Pattern))
+def test_every_pattern_can_be_dealt(pattern):
+    rng = random.Random(pattern.value)
+    for _ in range(50):
+        dealt = deal_with_pattern(pattern, rng=rng)
+        assert distinct(dealt)
+        assert pattern in dealt_patterns(dealt)
+        assert dealt.focus is pattern
+
+
+def test_rank_patterns_of_some_rank_multisets():
+    assert rank_patterns((5, 5, 5, 5, 11)) == {
+        Pattern.FIFTEEN_OF_TWO,
+        Pattern.FIFTEEN_OF_THREE,
+        Pattern.DOUBLE_PAIR_ROYAL,
+    }
+    # 3-3-4-5 makes fifteen; two pairs are two PAIR items, one pattern.
+    assert rank_patterns((3, 3, 4, 4, 5)) == {
+        Pattern.PAIR,
+        Pattern.DOUBLE_DOUBLE_RUN,
+        Pattern.FIFTEEN_OF_FOUR,
+    }
+    assert rank_patterns((1, 2, 3, 4, 5)) == {Pattern.FIFTEEN_OF_FIVE, Pattern.RUN_OF_FIVE}
+
+
+def test_a_pattern_deal_is_not_always_the_same_hand():
+    rng = random.Random(1)
+    hands = {deal_with_pattern(Pattern.DOUBLE_PAIR_ROYAL, rng=rng).hand for _ in range(30)}
+    assert len(hands) > 10
+
+
+def test_hand_and_crib_modes_say_which_they_deal():
+    rng = random.Random(2)
+    assert not any(deal_quiz_hand(Mode.HAND, rng=rng).crib for _ in range(50))
+    assert all(deal_quiz_hand(Mode.CRIB, rng=rng).crib for _ in range(50))
+
+
+def test_mixed_mode_deals_some_cribs_and_more_hands():
+    rng = random.Random(3)
+    cribs = sum(deal_quiz_hand(Mode.MIXED, rng=rng).crib for _ in range(3000))
+    assert 800 < cribs < 1200
+
+
+def test_big_hands_score_twelve_or_more():
+    rng = random.Random(4)
+    for _ in range(30):
+        dealt = deal_quiz_hand(Mode.BIG, rng=rng)
+        assert show_total(dealt.hand, dealt.starter, dealt.crib) >= BIG_HAND
+
+
+def test_weak_spots_deal_patterns_in_proportion_to_their_miss_rate():
+    rng = random.Random(5)
+    weights = {Pattern.PAIR_ROYAL: 0.75, Pattern.RUN_OF_FIVE: 0.25, Pattern.NOBS: 0.0}
+    focus = Counter(
+        deal_quiz_hand(Mode.WEAK_SPOTS, weights=weights, rng=rng).focus for _ in range(2000)
+    )
+    assert set(focus) == {Pattern.PAIR_ROYAL, Pattern.RUN_OF_FIVE}
+    assert 1350 < focus[Pattern.PAIR_ROYAL] < 1650
+
+
+def test_weak_spots_with_nothing_missed_deal_like_mixed():
+    dealt = deal_quiz_hand(Mode.WEAK_SPOTS, weights={}, rng=random.Random(6))
+    assert dealt.focus is None
+    assert distinct(dealt)
+
+
+def test_pattern_and_review_modes_need_a_pattern():
+    with pytest.raises(ValueError, match="needs a pattern"):
+        deal_quiz_hand(Mode.PATTERN)
+    assert Pattern.NOBS in dealt_patterns(deal_quiz_hand(Mode.REVIEW, pattern=Pattern.NOBS))
+
+
+def test_the_default_randomness_is_the_system_source():
+    assert isinstance(dealing.system_random, random.SystemRandom)

@@ -1,0 +1,121 @@
+"""The trainer served by gunicorn on the suite's kind of database (a SQLite file, or
+PostgreSQL under `make test-postgres`): many players answering at once, every attempt
+recorded exactly once; progress that survives a restart of the server.
+"""
+
+import csv
+import io
+import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from tests.server import Player, gunicorn, live_database, prepare, production_env
+
+pytestmark = pytest.mark.live_database
+
+PLAYERS = 6
+DEALS_EACH = 4
+DOUBLE_SUBMITS = 8
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    workdir = tmp_path_factory.mktemp("concurrency")
+    with live_database(workdir) as url:
+        env = production_env(url, workdir / "static")
+        prepare(env)
+        with gunicorn(env, workers=4, threads=2) as base:
+            yield base
+
+
+def deal_hand(player):
+    status, path, _ = player.post("/quiz/new/", mode="mixed")
+    assert status == 200
+    return int(re.fullmatch(r"/quiz/(\d+)/", path).group(1))
+
+
+def attempts_of(player):
+    status, _, body = player.get("/accounts/attempts.csv")
+    assert status == 200
+    return list(csv.DictReader(io.StringIO(body)))
+
+
+def test_concurrent_answers_are_each_recorded_exactly_once(server):
+    players = [Player(server) for _ in range(PLAYERS)]
+    deals = {player: [deal_hand(player) for _ in range(DEALS_EACH)] for player in players}
+    double_submitter, (doubled, *_) = players[0], deals[players[0]]
+    at_once = threading.Barrier(DOUBLE_SUBMITS)
+
+    def answer(player, deal_id, total):
+        return player.post(f"/quiz/{deal_id}/answer/", total=str(total))
+
+    def double_submit(total):
+        at_once.wait(timeout=30)
+        return answer(double_submitter, doubled, total)
+
+    with ThreadPoolExecutor(max_workers=24) as pool:
+        # Each double submit claims a different total, none of them the singles' 7.
+        doubles = [pool.submit(double_submit, 10 + n) for n in range(DOUBLE_SUBMITS)]
+        singles = [
+            pool.submit(answer, player, deal_id, 7)
+            for player, ids in deals.items()
+            for deal_id in ids
+            if deal_id != doubled
+        ]
+        replies = [future.result() for future in doubles + singles]
+
+    assert [status for status, _, _ in replies] == [200] * len(replies)
+    for player in players:
+        assert len(attempts_of(player)) == DEALS_EACH, "an attempt was lost or recorded twice"
+    (recorded,) = [row for row in attempts_of(double_submitter) if row["claimed"] != "7"]
+    # Every double submit was shown the feedback of the one attempt that was recorded.
+    (shown,) = {verdict(body) for _, _, body in replies[:DOUBLE_SUBMITS]}
+    claimed = recorded["claimed"]
+    assert shown in (f"Right: {claimed}", f"Not quite: {recorded['points']}, not {claimed}")
+
+
+def verdict(page):
+    heading = re.search(r'<h1 id="quiz-heading"[^>]*>(.*?)</h1>', page, re.S).group(1)
+    return " ".join(heading.split())
+
+
+PASSWORD = "a-long-pass-phrase-for-tests"
+
+
+def csv_rows(player):
+    status, _, body = player.get("/accounts/attempts.csv")
+    assert status == 200
+    return list(csv.DictReader(io.StringIO(body)))
+
+
+def test_progress_survives_a_restart(tmp_path):
+    with live_database(tmp_path) as url:
+        env = production_env(url, tmp_path / "static")
+        prepare(env)
+        with gunicorn(env) as base:
+            player = Player(base)
+            status, path, _ = player.post(
+                "/accounts/signup/", username="restarter", password1=PASSWORD, password2=PASSWORD
+            )
+            assert (status, path) == (200, "/progress/")
+            _, path, _ = player.post("/quiz/new/", mode="mixed")
+            deal_id = re.fullmatch(r"/quiz/(\d+)/", path).group(1)
+            player.post(f"/quiz/{deal_id}/answer/", total="5")
+            before = csv_rows(player)
+            assert len(before) == 1
+
+        with gunicorn(env) as base:
+            player.base = base  # the same browser, its session cookie kept
+            assert csv_rows(player) == before
+            status, _, page = player.get(f"/quiz/{deal_id}/")
+            assert status == 200
+            assert "Check my count" not in page  # answered already: feedback, not the form
+
+            newcomer = Player(base)
+            status, path, _ = newcomer.post(
+                "/accounts/login/", username="restarter", password=PASSWORD
+            )
+            assert (status, path) == (200, "/progress/")
+            assert csv_rows(newcomer) == before

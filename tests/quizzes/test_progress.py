@@ -1,0 +1,42 @@
+from quizzes.domain.charts import accuracy_line, nice_ceiling, pattern_bars, time_columns
+from quizzes.progress import rolling, streaks
+
+
+def test_streaks_count_the_current_and_best_runs():
+    assert streaks([]) == (0, 0)
+    assert streaks([True, True, False, True]) == (1, 2)
+    assert streaks([False, True, True, True]) == (3, 3)
+
+
+def test_rolling_accuracy_over_the_last_ten():
+    assert rolling([True, False]) == [100, 50]
+    assert rolling([False] * 10 + [True] * 10)[-1] == 100
+    assert rolling([True] * 10 + [False] * 5)[-1] == 50
+
+
+def test_accuracy_line_spans_the_plot():
+    chart = accuracy_line([0, 50, 100], [1, 2, 3])
+    points = [tuple(map(float, p.split(","))) for p in chart.points.split()]
+    assert points[0][0] == chart.left
+    assert points[-1][0] == chart.plot_right
+    assert points[0][1] == chart.bottom
+    assert points[1][1] < points[0][1]
+    assert (chart.first_label, chart.last_label) == ("#1", "#3")
+
+
+def test_time_columns_cap_a_long_break():
+    chart = time_columns([5.0] * 9 + [600.0], [True] * 10, list(range(1, 11)))
+    assert chart.ticks[-1].label == "10 s"
+    assert max(float(c.height) for c in chart.columns) == 100
+    assert float(chart.columns[0].height) == 50
+
+
+def test_nice_ceiling():
+    assert [nice_ceiling(v) for v in (0, 7, 10.5, 45, 100)] == [10, 10, 20, 60, 120]
+
+
+def test_pattern_bars_are_as_long_as_the_accuracy():
+    chart = pattern_bars([("nobs", 1, 4, 25), ("pair", 4, 4, 100)])
+    assert float(chart.bars[0].width) == chart.bar_span / 4
+    assert float(chart.bars[1].width) == chart.bar_span
+    assert chart.bars[0].weak and not chart.bars[1].weak
