@@ -1,21 +1,56 @@
+"""The ``crib`` command, run in-process through ``main``, and once as the installed script."""
+
+import io
 import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
+
+from counter.cribbage.cli import main
 
 CRIB = shutil.which("crib", path=str(Path(sys.executable).parent)) or "crib"
 
 
-def crib(*args, stdin=None):
-    return subprocess.run(
-        [CRIB, *args], input=stdin, capture_output=True, text=True, timeout=60, check=False
+class Done(NamedTuple):
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def crib(capsys, monkeypatch):
+    """Run ``crib`` with these arguments (and this stdin): its status, stdout and stderr."""
+
+    def run(*args, stdin=""):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        try:
+            status = main(list(args))
+        except SystemExit as exit:  # argparse's usage errors exit from parse_args
+            status = exit.code
+        out, err = capsys.readouterr()
+        return Done(status, out, err)
+
+    return run
+
+
+def test_the_installed_crib_command_reads_stdin_and_writes_json():
+    done = subprocess.run(
+        [CRIB, "count"],
+        input="5H 5C 5S JD 5D\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["total"] == 29
 
 
-def test_count_json_of_the_29_hand():
+def test_count_json_of_the_29_hand(crib):
     done = crib("count", "5H", "5C", "5S", "JD", "5D", "--json")
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
@@ -30,7 +65,7 @@ def test_count_json_of_the_29_hand():
     assert answer["announce"].endswith("makes twenty-nine")
 
 
-def test_count_text_and_crib_rules():
+def test_count_text_and_crib_rules(crib):
     done = crib("count", "2h,4h,6h,8h", "TS")
     assert done.returncode == 0
     assert "flush" in done.stdout and "Total: 4" in done.stdout
@@ -38,7 +73,7 @@ def test_count_text_and_crib_rules():
     assert json.loads(done.stdout)["total"] == 0
 
 
-def test_count_reads_one_deal_a_line_from_stdin_and_goes_on_past_a_bad_line():
+def test_count_reads_one_deal_a_line_from_stdin_and_goes_on_past_a_bad_line(crib):
     done = crib("count", stdin="5H 5C 5S JD 5D\n1H 5C 5S JD 5D\n\n5H 5C 5S JD\n4H 4C 5S 5D 6H\n")
     assert done.returncode == 0
     lines = [json.loads(line) for line in done.stdout.splitlines()]
@@ -60,7 +95,7 @@ def test_count_reads_one_deal_a_line_from_stdin_and_goes_on_past_a_bad_line():
         (["shuffle"], "invalid choice: 'shuffle'"),
     ],
 )
-def test_bad_input_is_one_line_on_stderr_and_status_2(args, message):
+def test_bad_input_is_one_line_on_stderr_and_status_2(crib, args, message):
     done = crib(*args)
     assert done.returncode == 2
     assert done.stdout == ""
@@ -69,7 +104,7 @@ def test_bad_input_is_one_line_on_stderr_and_status_2(args, message):
     assert "Traceback" not in done.stderr
 
 
-def test_peg_json():
+def test_peg_json(crib):
     done = crib("peg", "6H", "4C", "5D", "--json")
     assert json.loads(done.stdout) == {
         "plays": [
@@ -85,7 +120,24 @@ def test_peg_json():
     }
 
 
-def test_peg_go_and_stdin():
+def test_peg_without_players_prints_what_it_always_has(crib):
+    assert crib("peg", "6H", "4C", "5D", "go", "9S", "KS").stdout == (
+        "6H  count  6\n"
+        "4C  count 10\n"
+        "5D  count 15   fifteen 2, run 3, go 1 = 6\n"
+        "9S  count  9\n"
+        "KS  count 19\n"
+        "Total: 6\n"
+    )
+    assert crib("peg", "--json", "KH QC 9D go 5S").stdout == (
+        '{"plays": [{"card": "KH", "count": 10, "points": 0, "items": []}, '
+        '{"card": "QC", "count": 20, "points": 0, "items": []}, '
+        '{"card": "9D", "count": 29, "points": 1, "items": [{"kind": "go", "points": 1}]}, '
+        '{"card": "5S", "count": 5, "points": 0, "items": []}]}\n'
+    )
+
+
+def test_peg_go_and_stdin(crib):
     done = crib("peg", stdin="KH QC 9D go 5S 5C\nKH KC 3D 4S 4C\nKH go go\n")
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert lines[0]["plays"][2]["items"] == [{"kind": "go", "points": 1}]
@@ -97,7 +149,7 @@ def test_peg_go_and_stdin():
     assert "error" in lines[2]
 
 
-def test_discard_json():
+def test_discard_json(crib):
     done = crib("discard", "5H", "5C", "6D", "JS", "QH", "2C", "--dealer", "--json")
     answer = json.loads(done.stdout)
     assert answer["cards"] == ["5H", "5C", "6D", "JS", "QH", "2C"]
@@ -116,7 +168,7 @@ def test_discard_json():
     assert best["crib_ev"] != round(best["crib_ev"], 4)  # full precision
 
 
-def test_discard_stdin_as_pone():
+def test_discard_stdin_as_pone(crib):
     done = crib("discard", "--pone", stdin="5H 5C 6D JS QH 2C\n5H 5C\n")
     first, second = (json.loads(line) for line in done.stdout.splitlines())
     assert first["role"] == "pone"
@@ -125,7 +177,7 @@ def test_discard_stdin_as_pone():
     assert second == {"error": "expected 6 cards, got 2"}
 
 
-def test_stats_json():
+def test_stats_json(crib):
     done = crib("stats", "--json")
     answer = json.loads(done.stdout)
     assert answer["rules"] == "hand"
