@@ -339,7 +339,7 @@ class PlayState:
         player = self.to_play
         if player is None:
             raise PeggingError(f"'{GO}' {self._over()}")
-        if self.count + MAX_CARD_VALUE <= MAX_COUNT:
+        if self.count < GO_FROM:
             raise PeggingError(
                 f"'{GO}' cannot be said at count {self.count}: below {GO_FROM} every card "
                 f"fits, so player {player} must play"
@@ -410,11 +410,11 @@ def read_play(
 ) -> tuple[PlayRecord, PeggingError | None]:
     """Score a play written as cards and ``go`` in the order said, as far as it is valid.
 
-    ``go`` is said by the player whose turn it is and who cannot play. ``tokens`` is one
-    string or several, split on spaces and commas (cards may also be given as Cards).
-    Returns the record of the turns up to the first error, and that error or None; the
-    error's ``index`` counts the tokens once split. A play not yet over is fine: the record
-    says whether it is.
+    ``players`` is 2, 3 or 4, and each ``go`` is said by the player whose turn it is and who
+    cannot play. ``tokens`` is one string or several, split on spaces and commas (cards may
+    also be given as Cards). Returns the record of the turns up to the first error, and that
+    error or None; the error's ``index`` counts the tokens once split. A play not yet over
+    is fine: the record says whether it is.
     """
     state = PlayState.start(players)
     for index, token in enumerate(_split(tokens)):
