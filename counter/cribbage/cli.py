@@ -1,5 +1,9 @@
 """The ``crib`` command: count a show, score a play, value discards, tabulate all deals.
 
+``crib peg`` scores cards in the order laid, ``go`` marking where no one could play; with
+``--players N`` it follows a play for 2, 3 or 4 players, each ``go`` said by the player
+whose turn it is, and says who pegged what (player 1 leads, the dealer is N).
+
 With cards on the command line each subcommand answers once (``--json`` for one JSON
 object). With none, ``count``, ``peg`` and ``discard`` read one deal per line from stdin
 and write one JSON line per deal; a bad line gives ``{"error": "..."}`` on its line and the
@@ -16,7 +20,7 @@ from typing import NamedTuple, NoReturn, TextIO
 
 from .cards import Card, CardError, format_cards, parse_cards, split_tokens
 from .discard import DiscardOption, Role, discard_options
-from .pegging import Play, peg_sequence
+from .pegging import GO, MAX_PLAYERS, MIN_PLAYERS, PegItem, Play, PlayRecord, peg_play, peg_sequence
 from .show import ShowResult, score_show
 from .stats import MAX_SHOW, ShowDistribution, show_distribution
 
@@ -75,6 +79,10 @@ def _peg(tokens: Sequence[str]) -> tuple[Play, ...]:
     return peg_sequence(token for part in tokens for token in split_tokens(part))
 
 
+def _peg_item_json(item: PegItem) -> dict:
+    return {"kind": item.kind.value, "points": item.points}
+
+
 def peg_json(plays: tuple[Play, ...]) -> dict:
     return {
         "plays": [
@@ -82,7 +90,7 @@ def peg_json(plays: tuple[Play, ...]) -> dict:
                 "card": play.card.code,
                 "count": play.count,
                 "points": play.points,
-                "items": [{"kind": item.kind.value, "points": item.points} for item in play.items],
+                "items": [_peg_item_json(item) for item in play.items],
             }
             for play in plays
         ]
@@ -96,6 +104,41 @@ def peg_text(plays: tuple[Play, ...]) -> str:
         line = f"{play.card.code:<3} count {play.count:>2}"
         lines.append(f"{line}   {scored} = {play.points}" if scored else line)
     lines.append(f"Total: {sum(play.points for play in plays)}")
+    return "\n".join(lines)
+
+
+def play_record_json(record: PlayRecord) -> dict:
+    """The cards laid as ``peg_json`` gives them, with who laid each, and the totals."""
+    return {
+        "players": record.players,
+        "plays": [
+            {
+                "card": turn.card.code,
+                "count": turn.count,
+                "points": turn.points,
+                "items": [{**_peg_item_json(item), "name": item.name} for item in turn.items],
+                "player": turn.player,
+            }
+            for turn in record.plays
+        ],
+        "totals": {str(player): points for player, points in record.totals.items()},
+        "over": record.is_over,
+    }
+
+
+def play_record_text(record: PlayRecord) -> str:
+    lines = []
+    for turn in record.turns:
+        said = GO if turn.card is None else turn.card.code
+        line = f"player {turn.player}  {said:<3} count {turn.count:>2}"
+        scored = ", ".join(f"{item.name} {item.points}" for item in turn.items)
+        lines.append(f"{line}   {scored} = {turn.points}" if scored else line)
+    if not record.is_over:
+        down, all_cards = len(record.plays), 4 * record.players
+        lines.append(f"The play goes on: {down} of {all_cards} cards are down")
+    for player, points in record.totals.items():
+        dealer = " (dealer)" if player == record.players else ""
+        lines.append(f"Total for player {player}{dealer}: {points}")
     return "\n".join(lines)
 
 
@@ -196,6 +239,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     peg = commands.add_parser("peg", help="score the play, cards in the order laid")
     peg.add_argument("cards", nargs="*", help="cards laid in order; 'go' where no one could play")
+    peg.add_argument(
+        "--players",
+        type=int,
+        choices=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+        metavar="N",
+        help="follow a play for N = 2, 3 or 4 players: 'go' is said by each player who "
+        "cannot play; player 1 leads and player N deals",
+    )
 
     discard = commands.add_parser("discard", help="value the 15 ways to throw two to the crib")
     discard.add_argument("cards", nargs="*", help="the six cards dealt")
@@ -233,6 +284,9 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
 
     if args.command == "count":
         answer, to_json, to_text = (lambda t: _count(t, args.crib)), show_json, show_text
+    elif args.command == "peg" and args.players:
+        answer = lambda t: peg_play(t, args.players)  # noqa: E731
+        to_json, to_text = play_record_json, play_record_text
     elif args.command == "peg":
         answer, to_json, to_text = _peg, peg_json, peg_text
     else:

@@ -5,34 +5,65 @@ apply: fifteen (2), thirty-one (2), pairs counted back from the card (2, 6 or 12
 three or four of a rank in a row) and the longest run formed by the last cards laid, in
 any order, no rank repeated. The go, or last card, is 1 to the last player to lay a card
 when no one can play, unless the count is 31.
+
+``PlayState`` follows a whole play for 2, 3 or 4 players, turn by turn: players are
+numbered 1 to N in turn order, 1 on the dealer's left (who leads) and N the dealer.
+``peg_play`` and ``read_play`` score a play written as cards and ``go`` in the order said,
+where ``go`` is said by the player whose turn it is and who cannot play.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import Card, CardError, ensure_distinct, parse_card
+from .cards import Card, CardError, ensure_distinct, parse_card, split_tokens
+from .words import number_word
 
 __all__ = [
     "GO",
+    "GO_FROM",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "PegItem",
     "PegKind",
     "PeggingError",
     "Play",
+    "PlayRecord",
+    "PlayState",
+    "Turn",
+    "peg_play",
     "peg_sequence",
+    "read_play",
     "score_play",
     "series_count",
 ]
 
 GO = "go"
 MAX_COUNT = 31
+MAX_CARD_VALUE = 10
+GO_FROM = MAX_COUNT - MAX_CARD_VALUE + 1
+"""The lowest count at which a player may be unable to play (holding only tens)."""
+CARDS_EACH = 4
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 
 
 class PeggingError(CardError):
-    """A card or go that cannot happen in the play; the message says why."""
+    """A card or go that cannot happen in the play; the message says why.
+
+    When the error comes from reading a play's notation, ``index`` is the position (from 0)
+    of the offending token among those read, so a form can keep the ones before it.
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+
+    def __reduce__(self):
+        return (type(self), (str(self), self.index))
 
 
 class PegKind(Enum):
@@ -41,12 +72,35 @@ class PegKind(Enum):
     PAIR = "pair"
     RUN = "run"
     GO = "go"
+    LAST_CARD = "last-card"
+
+
+_NAMES = {
+    PegKind.FIFTEEN: "fifteen",
+    PegKind.THIRTY_ONE: "thirty-one",
+    PegKind.GO: "go",
+    PegKind.LAST_CARD: "last card",
+}
+_PAIR_NAMES = {2: "pair", 6: "pair royal", 12: "double pair royal"}
 
 
 @dataclass(frozen=True, slots=True)
 class PegItem:
     kind: PegKind
     points: int
+
+    @property
+    def name(self) -> str:
+        """The item as players say it: ``fifteen``, ``pair royal``, ``run of four``, ``go``."""
+        if self.kind is PegKind.PAIR:
+            return _PAIR_NAMES.get(self.points, "pair")
+        if self.kind is PegKind.RUN:
+            return f"run of {number_word(self.points)}"
+        return _NAMES[self.kind]
+
+
+_GO_POINT = PegItem(PegKind.GO, 1)
+_LAST_CARD_POINT = PegItem(PegKind.LAST_CARD, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,3 +186,284 @@ def peg_sequence(tokens: Iterable[str | Card]) -> tuple[Play, ...]:
         if plays[-1].count == MAX_COUNT:
             series.clear()
     return tuple(plays)
+
+
+# --- a play for 2, 3 or 4 players ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn of the play: ``player`` lays ``card``, or says go when ``card`` is None.
+
+    ``count`` is the count after the card, or for a go the count the player could not play
+    on. ``items`` are what the card scored, its go or last card included; a go turn scores
+    nothing itself, since the go point belongs to the last card laid.
+    """
+
+    player: int
+    card: Card | None
+    count: int
+    items: tuple[PegItem, ...] = ()
+
+    @property
+    def is_go(self) -> bool:
+        """Whether the player said go rather than laying a card."""
+        return self.card is None
+
+    @property
+    def points(self) -> int:
+        return sum(item.points for item in self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRecord:
+    """A play, whole or so far: every turn in order, and what each player pegged."""
+
+    players: int
+    turns: tuple[Turn, ...]
+    is_over: bool
+
+    @property
+    def plays(self) -> tuple[Turn, ...]:
+        """The cards laid, one turn each, without the gos."""
+        return tuple(turn for turn in self.turns if turn.card is not None)
+
+    def pegged(self, player: int) -> int:
+        """The points ``player`` pegged in the play so far."""
+        return sum(turn.points for turn in self.turns if turn.player == player)
+
+    @property
+    def totals(self) -> dict[int, int]:
+        """Points pegged by each player, by player number."""
+        return {player: self.pegged(player) for player in range(1, self.players + 1)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayState:
+    """A play in progress. Make the first with ``PlayState.start(players)``.
+
+    Players are numbered 1 to N in turn order: 1 is on the dealer's left and leads the
+    first series, N is the dealer. ``to_play`` is whose turn it is (None once the play is
+    over), ``series`` the cards laid since the count was last 0 and ``count`` their total,
+    ``laid[p - 1]`` how many cards player p has laid, ``said_go`` the players passed over
+    until the count restarts, ``last_player`` who laid the most recent card, and ``turns``
+    every turn so far. When the play is over the last series stays as it ended.
+    """
+
+    players: int
+    to_play: int | None
+    laid: tuple[int, ...]
+    series: tuple[Card, ...] = ()
+    count: int = 0
+    said_go: frozenset[int] = frozenset()
+    last_player: int | None = None
+    turns: tuple[Turn, ...] = ()
+
+    @classmethod
+    def start(cls, players: int) -> PlayState:
+        """The play before any card, player 1 to lead."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"the play is for 2, 3 or 4 players, not {players}")
+        return cls(players, 1, (0,) * players)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether all 4 cards of every player are down."""
+        return self.to_play is None
+
+    @property
+    def cards_down(self) -> int:
+        """How many cards have been laid in the whole play."""
+        return sum(self.laid)
+
+    def holds_cards(self, player: int) -> bool:
+        """Whether ``player`` has a card left to lay."""
+        return self.laid[player - 1] < CARDS_EACH
+
+    def fits(self, card: Card) -> bool:
+        """Whether ``card`` can be laid without taking the count past 31."""
+        return self.count + card.value <= MAX_COUNT
+
+    def playable(self, hand: Iterable[Card]) -> tuple[Card, ...]:
+        """The cards of ``hand`` that fit; when there are none the player must say go."""
+        return tuple(each for each in hand if self.fits(each))
+
+    @property
+    def record(self) -> PlayRecord:
+        """The turns so far as a PlayRecord."""
+        return PlayRecord(self.players, self.turns, self.is_over)
+
+    def lay(self, card: Card) -> tuple[PlayState, tuple[PegItem, ...]]:
+        """``to_play`` lays ``card``: the next state and what the card scored.
+
+        The items include the go when no one can play after the card, and the last card
+        when it is the last of the play (neither when it makes 31). Raises PeggingError
+        when the play is over, the card was laid already or it does not fit.
+        """
+        player = self.to_play
+        if player is None:
+            raise PeggingError(f"'{card.code}' {self._over()}")
+        if any(turn.card is card for turn in self.turns):
+            raise PeggingError(f"'{card.code}' was laid already: each card is in the deck once")
+        made = self.count + card.value
+        if made > MAX_COUNT:
+            raise PeggingError(
+                f"'{card.code}' would make the count {made}: "
+                f"player {player} must play a card that fits or say go"
+            )
+        items = score_play(self.series, card)
+        laid = _one_more(self.laid, player)
+        series, count, said_go = (*self.series, card), made, self.said_go
+        if sum(laid) == CARDS_EACH * self.players:
+            to_play = None
+            if made != MAX_COUNT:
+                items = (*items, _LAST_CARD_POINT)
+        elif made == MAX_COUNT or _no_one_can_play(laid, said_go):
+            if made != MAX_COUNT:
+                items = (*items, _GO_POINT)
+            series, count, said_go = (), 0, frozenset()
+            to_play = _next_player(player, laid, said_go)
+        else:
+            to_play = _next_player(player, laid, said_go)
+        turns = (*self.turns, Turn(player, card, made, items))
+        after = PlayState(self.players, to_play, laid, series, count, said_go, player, turns)
+        return after, items
+
+    def say_go(self) -> tuple[PlayState, tuple[PegItem, ...]]:
+        """``to_play`` says go: the next state and the go point, if the series ends.
+
+        The go point, when no one can play any more, is pegged by ``last_player`` (the one
+        who laid the last card) and added to that card's turn. Raises PeggingError when the
+        play is over or the count is below 22 (0 included), since every card fits then.
+        """
+        player = self.to_play
+        if player is None:
+            raise PeggingError(f"'{GO}' {self._over()}")
+        if self.count < GO_FROM:
+            raise PeggingError(
+                f"'{GO}' cannot be said at count {self.count}: below {GO_FROM} every card "
+                f"fits, so player {player} must play"
+            )
+        said_go = self.said_go | {player}
+        turns = (*self.turns, Turn(player, None, self.count))
+        if not _no_one_can_play(self.laid, said_go):
+            to_play = _next_player(player, self.laid, said_go)
+            after = PlayState(
+                self.players,
+                to_play,
+                self.laid,
+                self.series,
+                self.count,
+                said_go,
+                self.last_player,
+                turns,
+            )
+            return after, ()
+        last = self.last_player
+        assert last is not None  # the count is above 0, so someone has laid a card
+        to_play = _next_player(last, self.laid)
+        after = PlayState(
+            self.players, to_play, self.laid, last_player=last, turns=_go_to_last_card(turns)
+        )
+        return after, (_GO_POINT,)
+
+    def _over(self) -> str:
+        return f"comes after the play is over: all {self.cards_down} cards are down"
+
+
+def _one_more(laid: tuple[int, ...], player: int) -> tuple[int, ...]:
+    return (*laid[: player - 1], laid[player - 1] + 1, *laid[player:])
+
+
+def _no_one_can_play(laid: tuple[int, ...], said_go: frozenset[int]) -> bool:
+    """Whether every player who still holds cards has said go (or no one holds any)."""
+    return all(n >= CARDS_EACH or player in said_go for player, n in enumerate(laid, start=1))
+
+
+def _next_player(
+    after: int, laid: tuple[int, ...], said_go: frozenset[int] = frozenset()
+) -> int | None:
+    """The first player after ``after`` (``after`` last) who holds cards and has not said go."""
+    players = len(laid)
+    for step in range(1, players + 1):
+        player = (after + step - 1) % players + 1
+        if laid[player - 1] < CARDS_EACH and player not in said_go:
+            return player
+    return None
+
+
+def _go_to_last_card(turns: tuple[Turn, ...]) -> tuple[Turn, ...]:
+    """The turns with the go point added to the last card laid."""
+    for index in range(len(turns) - 1, -1, -1):
+        turn = turns[index]
+        if turn.card is not None:
+            scored = Turn(turn.player, turn.card, turn.count, (*turn.items, _GO_POINT))
+            return (*turns[:index], scored, *turns[index + 1 :])
+    raise AssertionError("a go point with no card laid")
+
+
+# --- the notation of a play ------------------------------------------------------------
+
+
+def read_play(
+    tokens: str | Iterable[str | Card], players: int
+) -> tuple[PlayRecord, PeggingError | None]:
+    """Score a play written as cards and ``go`` in the order said, as far as it is valid.
+
+    ``players`` is 2, 3 or 4, and each ``go`` is said by the player whose turn it is and who
+    cannot play. ``tokens`` is one string or several, split on spaces and commas (cards may
+    also be given as Cards). Returns the record of the turns up to the first error, and that
+    error or None; the error's ``index`` counts the tokens once split. A play not yet over
+    is fine: the record says whether it is.
+    """
+    state = PlayState.start(players)
+    for index, token in enumerate(_split(tokens)):
+        try:
+            state = _take(state, token)
+        except CardError as error:
+            return state.record, _placed(error, index, _where(state, token))
+    return state.record, None
+
+
+def peg_play(tokens: str | Iterable[str | Card], players: int) -> PlayRecord:
+    """Score a play written as cards and ``go`` (see ``read_play``), whole or so far.
+
+    Raises PeggingError, naming the token and where it is, at the first one that cannot be.
+    """
+    record, error = read_play(tokens, players)
+    if error is not None:
+        raise error
+    return record
+
+
+def _split(tokens: str | Iterable[str | Card]) -> Iterator[str | Card]:
+    if isinstance(tokens, str):
+        yield from split_tokens(tokens)
+        return
+    for token in tokens:
+        if isinstance(token, Card):
+            yield token
+        else:
+            yield from split_tokens(token)
+
+
+def _is_go(token: str | Card) -> bool:
+    return isinstance(token, str) and token.lower() == GO
+
+
+def _take(state: PlayState, token: str | Card) -> PlayState:
+    if _is_go(token):
+        return state.say_go()[0]
+    return state.lay(token if isinstance(token, Card) else parse_card(token))[0]
+
+
+def _where(state: PlayState, token: str | Card) -> str:
+    if not _is_go(token):
+        return f"card {state.cards_down + 1}"
+    return f"after card {state.cards_down}" if state.cards_down else "before any card"
+
+
+def _placed(error: CardError, index: int, where: str) -> PeggingError:
+    """The error with where its token is; every message starts with the quoted token."""
+    token, _, reason = str(error).partition(" ")
+    return PeggingError(f"{token} ({where}) {reason}", index)
