@@ -44,7 +44,8 @@ GO = "go"
 MAX_COUNT = 31
 MAX_CARD_VALUE = 10
 GO_FROM = MAX_COUNT - MAX_CARD_VALUE + 1
-"""The lowest count at which a player may be unable to play (holding only tens)."""
+"""The lowest count at which a player can be unable to play (holding only tens): a go said
+below it is accepted, since the cards shown cannot prove it wrong, but worth a second look."""
 CARDS_EACH = 4
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -211,6 +212,12 @@ class Turn:
         return self.card is None
 
     @property
+    def could_have_played(self) -> bool:
+        """A go said below 22, where any card fits: the player had a card to lay, unless
+        they had none left to hold (which the notation does not show)."""
+        return self.card is None and self.count < GO_FROM
+
+    @property
     def points(self) -> int:
         return sum(item.points for item in self.items)
 
@@ -333,16 +340,19 @@ class PlayState:
         """``to_play`` says go: the next state and the go point, if the series ends.
 
         The go point, when no one can play any more, is pegged by ``last_player`` (the one
-        who laid the last card) and added to that card's turn. Raises PeggingError when the
-        play is over or the count is below 22 (0 included), since every card fits then.
+        who laid the last card) and added to that card's turn. Whether the player really
+        had no card that fits cannot be known from the cards laid, so a go is accepted at
+        any count but 0, where a new series starts and every card fits; a go below 22 is
+        marked (``Turn.could_have_played``). Raises PeggingError when the play is over or
+        the count is 0.
         """
         player = self.to_play
         if player is None:
             raise PeggingError(f"'{GO}' {self._over()}")
-        if self.count < GO_FROM:
+        if not self.count:
             raise PeggingError(
-                f"'{GO}' cannot be said at count {self.count}: below {GO_FROM} every card "
-                f"fits, so player {player} must play"
+                f"'{GO}' cannot be said at count 0: a new series starts, every card fits, "
+                f"so player {player} must lead"
             )
         said_go = self.said_go | {player}
         turns = (*self.turns, Turn(player, None, self.count))
