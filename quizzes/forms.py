@@ -5,7 +5,7 @@ from django import forms
 from counter.cribbage.show import MAX_SHOW
 
 from .domain.dealing import Mode
-from .domain.marking import Answer, AnswerStyle
+from .domain.marking import Answer, AnswerStyle, Question
 from .domain.patterns import Category, Pattern
 
 CHOOSABLE_MODES = [m for m in Mode if m is not Mode.REVIEW]
@@ -74,6 +74,11 @@ class AnswerForm(forms.Form):
             del self.fields["total"]
 
     @property
+    def itemised_fields(self) -> list:
+        """The bound fields of an itemised answer, in counting order."""
+        return [self[name] for name in self.ITEMISED if name in self.fields]
+
+    @property
     def style(self) -> AnswerStyle | None:
         """The style the submitted fields are in; None before anything is submitted."""
         if "total" in self.data:
@@ -87,6 +92,12 @@ class AnswerForm(forms.Form):
         if self.style is AnswerStyle.TOTAL:
             if data.get("total") is None and "total" not in self.errors:
                 self.add_error("total", self.fields["total"].error_messages["required"])
+        elif self.style is AnswerStyle.ITEMISED:
+            if not self.errors and all(data.get(name) is None for name in self.ITEMISED):
+                raise forms.ValidationError(
+                    "Enter the points for each item you counted: 0 in any box for a hand "
+                    "of nothing."
+                )
         elif self.style is None:
             raise forms.ValidationError(
                 "Enter your count: a total, or the points for fifteens, pairs, runs, flush "
@@ -100,3 +111,26 @@ class AnswerForm(forms.Form):
         if self.style is AnswerStyle.TOTAL:
             return Answer(total=data["total"])
         return Answer.itemised({c: data.get(c.value) or 0 for c in Category})
+
+
+class ExplainForm(forms.Form):
+    """Which explanation of a wrong count was the player's: ``choice``, or ``skip``."""
+
+    choice = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    skip = forms.CharField(required=False, max_length=5)
+
+    def __init__(self, *args, question: Question | None, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = question.choices if question else ()
+        self.fields["choice"].choices = [(n, choice.what) for n, choice in enumerate(choices)]
+        self.fields["choice"].error_messages["invalid_choice"] = (
+            "That is not one of the explanations offered: choose one, or skip."
+        )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("skip"):
+            data["choice"] = None
+        elif data.get("choice") is None and "choice" not in self.errors:
+            raise forms.ValidationError("Choose what you missed, or skip the question.")
+        return data

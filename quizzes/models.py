@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cached_property
 
 from django.conf import settings
@@ -10,15 +11,24 @@ from django.utils import timezone
 from counter.cribbage.cards import Card, format_cards, parse_card, parse_cards
 from counter.cribbage.show import ShowResult, score_show
 
-from .domain.dealing import Mode
+from .domain.dealing import Holder, Mode
 from .domain.leitner import TOP_BOX, Slot, is_due
-from .domain.marking import Answer, AnswerStyle, CategoryMark, Marking, mark_answer
+from .domain.marking import (
+    Answer,
+    AnswerStyle,
+    CategoryMark,
+    Choice,
+    Marking,
+    Question,
+    mark_answer,
+)
 from .domain.patterns import Category, Pattern
 from .owners import Owner
 
 MODE_CHOICES = [(mode.value, mode.label) for mode in Mode]
 PATTERN_CHOICES = [(pattern.value, pattern.label) for pattern in Pattern]
 STYLE_CHOICES = [(style.value, style.label) for style in AnswerStyle]
+HOLDER_CHOICES = [(holder.value, holder.value) for holder in Holder]
 
 # Exactly one owner: a signed-in player, or a guest's session key.
 ONE_OWNER = Q(user__isnull=False, guest_key="") | Q(user__isnull=True) & ~Q(guest_key="")
@@ -47,6 +57,10 @@ class PlayerOwned(models.Model):
         abstract = True
         constraints = (models.CheckConstraint(condition=ONE_OWNER, name="%(class)s_has_one_owner"),)
 
+    @property
+    def owner(self) -> Owner:
+        return Owner(user=self.user, guest_key=self.guest_key)
+
 
 class Deal(PlayerOwned):
     """Four cards and a starter dealt to one player, to count as a hand or as the crib."""
@@ -56,6 +70,13 @@ class Deal(PlayerOwned):
     crib = models.BooleanField(default=False)
     mode = models.CharField(max_length=16, choices=MODE_CHOICES, default=Mode.MIXED.value)
     focus = models.CharField(max_length=32, choices=PATTERN_CHOICES, blank=True, default="")
+    holder = models.CharField(
+        max_length=8,
+        choices=HOLDER_CHOICES,
+        blank=True,
+        default="",
+        help_text="Whose cards a realistic deal counts: the pone's, the dealer's or the crib.",
+    )
     dealt_at = models.DateTimeField(default=timezone.now)
 
     objects = OwnedQuerySet.as_manager()
@@ -92,6 +113,11 @@ class Deal(PlayerOwned):
     @property
     def what(self) -> str:
         return "crib" if self.crib else "hand"
+
+    @property
+    def holder_label(self) -> str:
+        """Whose cards these are in a realistic deal ("the pone's hand"), else ""."""
+        return Holder(self.holder).label if self.holder else ""
 
     def mark(self, answer: Answer) -> Marking:
         return mark_answer(self.show, answer)
@@ -169,22 +195,80 @@ class Attempt(PlayerOwned):
             for category, claimed, correct in self.marks.get("categories", ())
         )
 
+    @property
+    def explained(self) -> tuple[str, ...]:
+        """What the player left out or added, where the marking could tell."""
+        return tuple(self.marks.get("explained", ()))
+
+    @property
+    def nineteen(self) -> bool:
+        """The player said 19, the table's word for a hand of nothing."""
+        return bool(self.marks.get("nineteen"))
+
+    @property
+    def right_total(self) -> bool:
+        return self.claimed == self.points or (self.nineteen and self.points == 0)
+
+    @property
+    def question(self) -> Question | None:
+        """ "Which did you miss?", while the player has not answered or skipped it."""
+        asked = self.marks.get("question")
+        if not asked:
+            return None
+        return Question(
+            short=asked["short"],
+            points=asked["points"],
+            choices=tuple(
+                Choice(tuple(Pattern(p) for p in choice["patterns"]), choice["what"])
+                for choice in asked["choices"]
+            ),
+            among=tuple(Pattern(p) for p in asked["among"]),
+        )
+
+    @property
+    def queue(self) -> list[dict]:
+        """Where the answer's patterns stood in the review queue after it: pattern, box,
+        due date, and whether the answer moved it."""
+        return [
+            {
+                **standing,
+                "pattern": Pattern(standing["pattern"]),
+                "due_at": datetime.fromisoformat(standing["due_at"]),
+            }
+            for standing in self.marks.get("queue", ())
+        ]
+
     @staticmethod
     def marks_of(marking: Marking) -> dict:
         """What of a marking is stored with the attempt, beside its pattern marks."""
+        question = marking.question
         return {
             "categories": [
                 [mark.category.value, mark.claimed, mark.correct] for mark in marking.categories
-            ]
+            ],
+            "difference": marking.difference,
+            "nineteen": marking.nineteen,
+            "explained": list(marking.explained),
+            "question": question
+            and {
+                "short": question.short,
+                "points": question.points,
+                "choices": [
+                    {"patterns": [p.value for p in choice.patterns], "what": choice.what}
+                    for choice in question.choices
+                ],
+                "among": [p.value for p in question.among],
+            },
         }
 
 
 class AttemptPattern(models.Model):
-    """A pattern in an attempted deal, and whether the answer missed it."""
+    """A pattern in an attempted deal, and whether the answer missed it: None while that
+    is not known (a wrong count nothing explains for certain, or a question unanswered)."""
 
     attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="pattern_marks")
     pattern = models.CharField(max_length=32, choices=PATTERN_CHOICES)
-    missed = models.BooleanField()
+    missed = models.BooleanField(null=True)
 
     class Meta:
         constraints = (
@@ -194,7 +278,16 @@ class AttemptPattern(models.Model):
         indexes = (models.Index(fields=["attempt", "pattern", "missed"], name="attempt_marks"),)
 
     def __str__(self) -> str:
-        return f"{self.pattern} {'missed' if self.missed else 'right'}"
+        return f"{self.pattern} {self.status}"
+
+    @property
+    def order(self) -> int:
+        """Where the pattern comes in a count, for listing marks in counting order."""
+        return self.pattern_enum.order
+
+    @property
+    def status(self) -> str:
+        return {True: "missed", False: "right", None: "not known"}[self.missed]
 
     @property
     def pattern_enum(self) -> Pattern:

@@ -96,11 +96,14 @@ def rolling(rights: list[bool], window: int = ROLLING) -> list[int]:
 
 
 def pattern_stats(owner: Owner, *, recent: int | None = None) -> list[PatternStat]:
-    """Accuracy per pattern, weakest first; over the last ``recent`` attempts if given."""
+    """Accuracy per pattern, weakest first; over the last ``recent`` attempts if given.
+
+    Marks not known (a wrong count nothing explained) count neither way."""
     marks = AttemptPattern.objects.filter(**{f"attempt__{k}": v for k, v in owner.lookup.items()})
     if recent is not None:
         ids = Attempt.objects.owned_by(owner).recent_first().values("id")[:recent]
         marks = AttemptPattern.objects.filter(attempt__in=ids)
+    marks = marks.filter(missed__isnull=False)
     rows = marks.values("pattern").annotate(
         seen=Count("id"), missed=Count("id", filter=Q(missed=True))
     )

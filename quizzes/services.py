@@ -3,6 +3,7 @@ moving a guest's practice into an account, and deleting an account."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
@@ -31,6 +32,7 @@ def deal_create(
         crib=dealt.crib,
         mode=mode.value,
         focus=dealt.focus.value if dealt.focus else "",
+        holder=dealt.holder.value if dealt.holder else "",
         dealt_at=now,
     )
     row.save()
@@ -78,37 +80,89 @@ def _attempt_create(deal: Deal, answer: Answer, now: datetime) -> tuple[Attempt,
             answered_at=now,
             marks=Attempt.marks_of(marking),
         )
+        settled = settled_marks(marking)
         AttemptPattern.objects.bulk_create(
-            AttemptPattern(attempt=attempt, pattern=p.value, missed=marking.was_missed(p))
+            AttemptPattern(attempt=attempt, pattern=p.value, missed=settled.get(p))
             for p in marking.patterns
         )
-        review_queue_update(
-            owner=Owner(user=deal.user, guest_key=deal.guest_key), marking=marking, now=now
-        )
+        queue = review_queue_update(owner=attempt.owner, marks=settled, now=now)
+        if queue:
+            attempt.marks = {**attempt.marks, "queue": queue}
+            attempt.save(update_fields=["marks"])
     return attempt, True
 
 
-def review_queue_update(*, owner: Owner, marking: Marking, now: datetime) -> None:
-    """Move each pattern of a marked answer through the Leitner boxes."""
+def settled_marks(marking: Marking) -> dict[Pattern, bool]:
+    """Each pattern whose mark is known, and whether it was missed."""
+    return {p: marking.was_missed(p) for p in marking.patterns if marking.is_known(p)}
+
+
+def attempt_explain(*, attempt: Attempt, choice: int | None, now: datetime) -> Attempt:
+    """The player's answer to "Which did you miss?": ``choice`` is the index of the
+    explanation that was theirs, None to skip the question. Answered once: a repeat, or
+    an answer to a question no longer asked, changes nothing."""
+    with transaction.atomic():
+        attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
+        question = attempt.question
+        if question is None:
+            return attempt
+        if choice is None:
+            attempt.marks = {**attempt.marks, "question": None, "skipped": True}
+            attempt.save(update_fields=["marks"])
+            return attempt
+        chosen = question.choices[choice]
+        settled = {p: p in chosen.patterns for p in question.among}
+        for pattern, missed in settled.items():
+            attempt.pattern_marks.filter(pattern=pattern.value).update(missed=missed)
+        queue = review_queue_update(owner=attempt.owner, marks=settled, now=now)
+        attempt.marks = {
+            **attempt.marks,
+            "question": None,
+            "explained": [*attempt.explained, chosen.what],
+            "queue": [*attempt.marks.get("queue", ()), *queue],
+        }
+        attempt.save(update_fields=["marks"])
+    return attempt
+
+
+def review_queue_update(
+    *, owner: Owner, marks: Mapping[Pattern, bool], now: datetime
+) -> list[dict]:
+    """Move each pattern through the Leitner boxes: ``marks`` says, of each pattern whose
+    mark is known, whether it was missed. Patterns not known stay where they are.
+
+    Returns where each of these patterns now stands in the queue, for the feedback:
+    ``{"pattern", "box", "due_at", "moved"}`` (an ISO date), for those in the queue.
+    """
+    standing = []
     with transaction.atomic():
         items = {
             item.pattern: item
             # Locked, so two answers of one player at once move a box one after the other.
             for item in ReviewItem.objects.owned_by(owner)
             .select_for_update()
-            .filter(pattern__in=[p.value for p in marking.patterns])
+            .filter(pattern__in=[p.value for p in marks])
         }
-        for pattern in marking.patterns:
-            missed = marking.was_missed(pattern)
+        for pattern, missed in marks.items():
             item = items.get(pattern.value)
             slot = after_answer(item.slot if item else None, right=not missed, now=now)
-            if slot is None or (item is not None and slot == item.slot and not missed):
+            if slot is None:
                 continue
-            if item is None:
-                item = ReviewItem(**owner.fields, pattern=pattern.value)
-            item.box, item.due_at, item.updated_at = slot.box, slot.due_at, now
-            item.misses += missed
-            item.save()
+            moved = item is None or slot != item.slot or missed
+            if moved:
+                item = item or ReviewItem(**owner.fields, pattern=pattern.value)
+                item.box, item.due_at, item.updated_at = slot.box, slot.due_at, now
+                item.misses += missed
+                item.save()
+            standing.append(
+                {
+                    "pattern": pattern.value,
+                    "box": slot.box,
+                    "due_at": slot.due_at.isoformat(),
+                    "moved": moved,
+                }
+            )
+    return standing
 
 
 def attempts_merge(*, from_session: str, to_user) -> int:

@@ -12,6 +12,7 @@ trainer_patterns = [
     path("quiz/new/", views.deal_new, name="new"),
     path("quiz/<int:pk>/", views.deal_page, name="deal"),
     path("quiz/<int:pk>/answer/", views.answer, name="answer"),
+    path("quiz/<int:pk>/explain/", views.explain, name="explain"),
     path("progress/", views.progress_page, name="progress"),
     path("progress/review/", views.review_page, name="review"),
 ]

@@ -14,7 +14,7 @@ from .domain.dealing import Mode
 from .domain.leitner import BOX_INTERVALS
 from .domain.marking import AnswerStyle
 from .domain.patterns import Category, Pattern
-from .forms import CHOOSABLE_MODES, AnswerForm, DealForm
+from .forms import CHOOSABLE_MODES, AnswerForm, DealForm, ExplainForm
 from .models import Attempt, Deal
 from .owners import owner_of
 from .progress import (
@@ -24,7 +24,7 @@ from .progress import (
     progress_of,
     review_queue,
 )
-from .services import attempt_record, deal_create
+from .services import attempt_explain, attempt_record, deal_create
 
 STYLE_KEY = "answer_style"
 
@@ -37,6 +37,7 @@ def chooser_context(request: HtmxHttpRequest, form: DealForm | None = None) -> d
     return {
         "form": form or DealForm(),
         "modes": CHOOSABLE_MODES,
+        "pattern_mode": Mode.PATTERN,
         "patterns": list(Pattern),
         "due": len(review_queue(owner, timezone.now()).due) if owner else 0,
     }
@@ -82,16 +83,20 @@ def answer_style(request: HtmxHttpRequest) -> AnswerStyle:
 
 def feedback_context(deal: Deal, attempt: Attempt) -> dict:
     """The feedback as it was given: the marks stored with the attempt."""
-    marks = attempt.pattern_marks.all()
+    marks = sorted(attempt.pattern_marks.all(), key=lambda mark: mark.order)
+    difference = attempt.marks.get("difference", attempt.claimed - attempt.points)
     return {
         "deal": deal,
         "attempt": attempt,
         "show": deal.show,
         "marks": attempt.category_marks,
-        "patterns": sorted(marks, key=lambda mark: list(Pattern).index(mark.pattern_enum)),
+        "patterns": marks,
         "missed_any": any(mark.missed for mark in marks),
-        "short": max(attempt.points - attempt.claimed, 0),
-        "over": max(attempt.claimed - attempt.points, 0),
+        "not_known": any(mark.missed is None for mark in marks),
+        "short": max(-difference, 0),
+        "over": max(difference, 0),
+        "question": attempt.question,
+        "queue": attempt.queue,
     }
 
 
@@ -119,6 +124,23 @@ def deal_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if wants_partial(request):
         template += "#quiz-card"
     return render(request, template, context)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def explain(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The answer to "Which did you miss?": a choice, or skip."""
+    deal = owned_deal(request, pk)
+    attempt = get_object_or_404(Attempt, deal=deal)
+    form = ExplainForm(request.POST, question=attempt.question)
+    if form.is_valid():
+        attempt = attempt_explain(
+            attempt=attempt, choice=form.cleaned_data["choice"], now=timezone.now()
+        )
+    if wants_partial(request):
+        context = {**feedback_context(deal, attempt), "explain_form": form}
+        return render(request, "quizzes/deal.html#quiz-card", context)
+    return redirect("quizzes:deal", pk=deal.pk)
 
 
 @require_POST

@@ -58,6 +58,15 @@ def show_json(result: ShowResult) -> dict:
         ],
         "announce": result.announce,
         "heels": result.heels,
+        "groups": [
+            {
+                "key": group.key,
+                "name": group.name,
+                "cards": _codes(group.cards),
+                "points": group.points,
+            }
+            for group in result.groups
+        ],
     }
 
 

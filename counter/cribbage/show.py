@@ -96,12 +96,14 @@ class ShowItem:
 
 @dataclass(frozen=True, slots=True)
 class ShowGroup:
-    """Items as players name them together: a pair royal, a double run of three.
+    """Items as players name and score them together: a pair royal, a double run of three.
 
-    ``key`` names the kind of group in a stable slug, whatever the cards: ``fifteen-3``
-    (a fifteen of three cards), ``pair``, ``pair-royal``, ``double-pair-royal``, ``run-4``,
-    ``double-run``, ``triple-run``, ``double-double-run``, ``hand-flush-4``, ``flush-5``,
-    ``nobs``. The trainer records what a player missed by these keys.
+    A multiple run takes in the pairs among its cards, as players count it: a double run of
+    three is its two runs and the pair, 8. ``key`` names the kind of group in a stable
+    slug, whatever the cards: ``fifteen-3`` (a fifteen of three cards), ``pair``,
+    ``pair-royal``, ``double-pair-royal``, ``run-4``, ``double-run``, ``triple-run``,
+    ``double-double-run``, ``hand-flush-4``, ``flush-5``, ``nobs``. The trainer records
+    what a player missed by these keys.
     """
 
     kind: ShowKind
@@ -117,6 +119,31 @@ class ShowGroup:
     def cards(self) -> tuple[Card, ...]:
         """Every card that takes part in the group, in rank order."""
         return tuple(sorted({c for item in self.items for c in item.cards}))
+
+    @property
+    def pair_points(self) -> int:
+        """Points from the pairs a multiple run takes in (0 for other groups)."""
+        if self.kind is not ShowKind.RUN:
+            return 0
+        return sum(item.points for item in self.items if item.kind is ShowKind.PAIR)
+
+    @property
+    def parts(self) -> tuple[tuple[str, int], ...]:
+        """What a multiple run is made of, as a player checks it: ``("two runs of three",
+        6)``, ``("a pair of fours", 2)``. Empty for every other group."""
+        if not self.pair_points:
+            return ()
+        runs = [item for item in self.items if item.kind is ShowKind.RUN]
+        length = number_word(len(runs[0].cards))
+        parts = [(f"{number_word(len(runs))} runs of {length}", sum(r.points for r in runs))]
+        pairs_by_rank: dict[Rank, list[ShowItem]] = {}
+        for item in self.items:
+            if item.kind is ShowKind.PAIR:
+                pairs_by_rank.setdefault(item.cards[0].rank, []).append(item)
+        for rank, pairs in pairs_by_rank.items():
+            name = _PAIR_NAMES[len(pairs)]
+            parts.append((f"a {name} of {rank.plural}", sum(p.points for p in pairs)))
+        return tuple(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,26 +358,33 @@ def _slug(name: str) -> str:
 
 
 def group_items(items: Iterable[ShowItem]) -> tuple[ShowGroup, ...]:
-    """Group items as players name them: each fifteen alone, pairs by rank, runs together."""
+    """Group items as players count them: each fifteen alone, pairs by rank, runs together
+    with the pairs among their cards, then the flush and nobs."""
     items = tuple(items)
     groups = [
         ShowGroup(ShowKind.FIFTEEN, f"fifteen-{len(item.cards)}", "fifteen", (item,))
         for item in items
         if item.kind is ShowKind.FIFTEEN
     ]
+    runs = tuple(item for item in items if item.kind is ShowKind.RUN)
+    in_runs = {card for run in runs for card in run.cards} if len(runs) > 1 else set()
     pairs_by_rank: dict[Rank, list[ShowItem]] = {}
+    run_pairs: list[ShowItem] = []
     for item in items:
         if item.kind is ShowKind.PAIR:
-            pairs_by_rank.setdefault(item.cards[0].rank, []).append(item)
+            if item.cards[0] in in_runs:
+                run_pairs.append(item)
+            else:
+                pairs_by_rank.setdefault(item.cards[0].rank, []).append(item)
     for pairs in pairs_by_rank.values():
         name = _PAIR_NAMES[len(pairs)]
         groups.append(ShowGroup(ShowKind.PAIR, _slug(name), name, tuple(pairs)))
-    runs = tuple(item for item in items if item.kind is ShowKind.RUN)
     if runs:
         length = len(runs[0].cards)
         multiple = _RUN_NAMES[len(runs)]
         key = f"run-{length}" if len(runs) == 1 else _slug(multiple)
-        groups.append(ShowGroup(ShowKind.RUN, key, f"{multiple} of {number_word(length)}", runs))
+        name = f"{multiple} of {number_word(length)}"
+        groups.append(ShowGroup(ShowKind.RUN, key, name, (*runs, *run_pairs)))
     for item in items:
         if item.kind is ShowKind.FLUSH:
             key = "flush-5" if item.points == 5 else "hand-flush-4"
@@ -361,28 +395,45 @@ def group_items(items: Iterable[ShowItem]) -> tuple[ShowGroup, ...]:
     return tuple(groups)
 
 
+def _said(group: ShowGroup, pairs_said: int) -> str:
+    """A scoring group as it is said, before its running total."""
+    if group.kind is ShowKind.FLUSH:
+        return f"{number_word(group.points)} for the flush"
+    if group.kind is ShowKind.NOBS:
+        return "one for his nobs"
+    if group.key == "pair" and pairs_said:
+        return "another pair"
+    if group.pair_points:
+        # "a double run", "a double run of four": players name the length past three only.
+        runs = [item for item in group.items if item.kind is ShowKind.RUN]
+        length = len(runs[0].cards)
+        said = f"a {_RUN_NAMES[len(runs)]}"
+        return f"{said} of {number_word(length)}" if length > 3 else said
+    return f"a {group.name}"
+
+
 def announce_groups(groups: Sequence[ShowGroup]) -> str:
-    """Say a count the way players do, with the running total after each score."""
+    """Say a count the way players do, with the running total after each score:
+    ``fifteen two, fifteen four, fifteen six and a double run is fourteen``."""
     if not groups:
         return "nineteen: no points"
     phrases = []
     running = 0
-    said_a_pair = False
-    for index, group in enumerate(groups):
+    pairs_said = 0
+    for group in groups:
         running += group.points
         total = number_word(running)
         if group.kind is ShowKind.FIFTEEN:
             phrases.append(f"fifteen {total}")
             continue
-        if group.kind is ShowKind.NOBS:
-            said = "one for his nobs"
-        elif group.name == "pair" and said_a_pair:
-            said = "another pair"
-        else:
-            said = f"a {group.name}"
-        said_a_pair = said_a_pair or group.name == "pair"
-        if index == len(groups) - 1 and index > 0:
-            phrases.append(f"and {said} makes {total}")
-        else:
+        said = _said(group, pairs_said)
+        pairs_said += group.key == "pair"
+        if " for " not in said:
             phrases.append(f"{said} is {total}")
-    return ", ".join(phrases)
+        elif running > group.points:
+            phrases.append(f"{said} makes {total}")
+        else:
+            phrases.append(said)  # "four for the flush" says its total already
+    if len(phrases) == 1 or groups[-1].kind is ShowKind.FIFTEEN:
+        return ", ".join(phrases)
+    return ", ".join(phrases[:-1]) + " and " + phrases[-1]

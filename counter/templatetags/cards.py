@@ -23,6 +23,10 @@ and ``templates/counter/``, the look in ``static/css/app.css``.
     A hand, its starter and its total with the count said aloud, for guides and quizzes;
     ``crib=True`` counts it as the crib.
 
+``{% play_example "6D 4C 5H" players=2 %}``
+    A play in the notation of ``crib peg --players`` (cards and ``go`` in the order laid),
+    counted by the engine: who laid each card, the running count, and what it scored.
+
 ``{% card_picker entry %}``
     The counter's 52-card picker for a ``counter.entry.Entry``.
 
@@ -42,6 +46,7 @@ from django.utils.safestring import SafeString
 from django.utils.text import capfirst
 
 from counter.cribbage.cards import Card, Rank, Suit, parse_card, parse_cards
+from counter.cribbage.pegging import peg_play
 from counter.cribbage.show import ShowGroup, ShowKind, ShowNote, ShowResult, score_show
 from counter.entry import Entry
 
@@ -126,6 +131,7 @@ def show_breakdown(result: ShowResult, heading_level: int = 2) -> dict:
                 "name": _group_name(group),
                 "cards": _side_by_side(card_html(card, "mini") for card in group.cards),
                 "points": group.points,
+                "parts": group.parts,
                 "url": f"{rules}#{RULE_ANCHORS[group.kind]}",
                 "new_kind": previous is not None and group.kind is not previous,
             }
@@ -148,6 +154,28 @@ def show_breakdown(result: ShowResult, heading_level: int = 2) -> dict:
 def show_example(hand: Iterable[Card | str] | str, starter: Card | str, crib: bool = False) -> dict:
     result = score_show(as_cards(hand), as_card(starter), crib=crib)
     return {"result": result, "announce": capfirst(result.announce) + "."}
+
+
+@register.inclusion_tag("counter/_play_example.html")
+def play_example(play: str, players: int = 2, names: str = "") -> dict:
+    """``names``: the players' names in turn order, comma-separated (the dealer last)."""
+    record = peg_play(play, players)
+    called = [name.strip() for name in names.split(",")] if names else []
+    return {
+        "record": record,
+        "turns": [
+            {
+                "turn": turn,
+                "who": called[turn.player - 1] if called else f"Player {turn.player}",
+                "card": card_html(turn.card, "mini") if turn.card else "",
+            }
+            for turn in record.turns
+        ],
+        "totals": [
+            (called[player - 1] if called else f"Player {player}", points)
+            for player, points in record.totals.items()
+        ],
+    }
 
 
 @cache

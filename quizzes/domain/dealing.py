@@ -23,6 +23,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from counter.cribbage.cards import DECK, Card, Rank, Suit
+from counter.cribbage.discard import DiscardOption, Role, discard_options
 from counter.cribbage.show import score_show, show_total
 
 from .patterns import RANK_CATEGORIES, Pattern, patterns_of
@@ -30,9 +31,12 @@ from .patterns import RANK_CATEGORIES, Pattern, patterns_of
 __all__ = [
     "BIG_HAND",
     "CRIB_SHARE",
+    "Holder",
     "Mode",
     "QuizHand",
+    "best_keep",
     "deal_quiz_hand",
+    "deal_realistic",
     "deal_with_pattern",
     "warm_up",
 ]
@@ -50,6 +54,7 @@ class Mode(Enum):
     MIXED = "mixed"
     HAND = "hand"
     CRIB = "crib"
+    RANDOM = "random"
     PATTERN = "pattern"
     BIG = "big"
     WEAK_SPOTS = "weak"
@@ -58,6 +63,10 @@ class Mode(Enum):
     @property
     def label(self) -> str:
         return _MODE_LABELS[self]
+
+    @property
+    def description(self) -> str:
+        return _MODE_DESCRIPTIONS[self]
 
     @classmethod
     def from_slug(cls, slug: str) -> Mode | None:
@@ -71,6 +80,7 @@ _MODE_LABELS = {
     Mode.MIXED: "Mixed hands and cribs",
     Mode.HAND: "Hands only",
     Mode.CRIB: "Cribs only",
+    Mode.RANDOM: "Random five cards",
     Mode.PATTERN: "Focus on one pattern",
     Mode.BIG: "Big hands (12 or more)",
     Mode.WEAK_SPOTS: "My weak spots",
@@ -78,15 +88,45 @@ _MODE_LABELS = {
 }
 
 
+class Holder(Enum):
+    """Whose four cards a realistic deal counts."""
+
+    PONE = "pone"
+    DEALER = "dealer"
+    CRIB = "crib"
+
+    @property
+    def label(self) -> str:
+        return {"pone": "the pone's hand", "dealer": "the dealer's hand", "crib": "the crib"}[
+            self.value
+        ]
+
+
+_MODE_DESCRIPTIONS = {
+    Mode.MIXED: (
+        "Hands and cribs as they come at the table: six cards dealt, the best four kept, "
+        "and one count in three is the crib."
+    ),
+    Mode.HAND: "Only kept hands: a four-card flush counts.",
+    Mode.CRIB: "Only cribs, of the cards both players threw: a flush needs the starter too.",
+    Mode.RANDOM: "Any five cards, as they fall: hands no one would keep, and many nineteens.",
+    Mode.PATTERN: "Every hand dealt contains the pattern, however rare.",
+    Mode.BIG: "Only hands and cribs worth 12 or more.",
+    Mode.WEAK_SPOTS: "Patterns you have missed lately, more often the more you miss them.",
+    Mode.REVIEW: "The patterns due in your review queue, the longest-waiting first.",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class QuizHand:
-    """Four cards and a starter to count, as a hand or as the crib, and the pattern the
-    deal was made to contain, if any."""
+    """Four cards and a starter to count, as a hand or as the crib: the pattern the deal
+    was made to contain, if any, and whose cards they are in a realistic deal."""
 
     hand: tuple[Card, ...]
     starter: Card
     crib: bool
     focus: Pattern | None = None
+    holder: Holder | None = None
 
 
 def deal_quiz_hand(
@@ -98,8 +138,10 @@ def deal_quiz_hand(
 ) -> QuizHand:
     """Deal four cards and a starter for a quiz in ``mode``.
 
-    ``pattern`` is required for PATTERN and REVIEW; ``weights`` (a miss rate per
-    pattern) drive WEAK_SPOTS, which deals like MIXED while there is nothing to weigh.
+    MIXED, HAND and CRIB deal as at the table (``deal_realistic``); RANDOM and BIG draw
+    five cards at random. ``pattern`` is required for PATTERN and REVIEW; ``weights`` (a
+    miss rate per pattern) drive WEAK_SPOTS, which deals like MIXED while there is nothing
+    to weigh.
     """
     if mode in (Mode.PATTERN, Mode.REVIEW):
         if pattern is None:
@@ -115,7 +157,32 @@ def deal_quiz_hand(
             dealt = _uniform(rng, _crib_for(Mode.MIXED, rng))
             if show_total(dealt.hand, dealt.starter, dealt.crib) >= BIG_HAND:
                 return dealt
-    return _uniform(rng, _crib_for(mode, rng))
+    if mode is Mode.RANDOM:
+        return _uniform(rng, _crib_for(Mode.MIXED, rng))
+    return deal_realistic(crib=_crib_for(mode, rng), rng=rng)
+
+
+def deal_realistic(*, crib: bool, rng: random.Random = system_random) -> QuizHand:
+    """A count as it comes at the table: six cards dealt to each of two players, each
+    keeping the four the engine's discard analysis rates best for its seat, and a starter
+    cut from the rest. The count is one player's kept hand, or the crib of the four
+    cards they threw."""
+    cards = rng.sample(DECK, 13)
+    pone_six, dealer_six, starter = cards[:6], cards[6:12], cards[12]
+    if crib:
+        pone, dealer = best_keep(pone_six, Role.PONE), best_keep(dealer_six, Role.DEALER)
+        thrown = [*pone.throw, *dealer.throw]
+        rng.shuffle(thrown)
+        return QuizHand(tuple(thrown), starter, True, holder=Holder.CRIB)
+    if rng.random() < 0.5:
+        return QuizHand(best_keep(pone_six, Role.PONE).keep, starter, False, holder=Holder.PONE)
+    kept = best_keep(dealer_six, Role.DEALER).keep
+    return QuizHand(kept, starter, False, holder=Holder.DEALER)
+
+
+def best_keep(six: Sequence[Card], role: Role) -> DiscardOption:
+    """The keep/throw choice with the best expected net value for ``role``."""
+    return discard_options(six, role)[0]
 
 
 def deal_with_pattern(pattern: Pattern, *, rng: random.Random = system_random) -> QuizHand:
@@ -230,6 +297,13 @@ def _crib_four_flush(rng: random.Random):
     return hand, starter, True
 
 
+def _three_suited_and_starter(rng: random.Random):
+    suit = rng.choice(list(Suit))
+    suited = _suited(rng, suit, 4)
+    odd = _others(rng, suited, 1, suit)
+    return [*suited[:3], *odd], suited[3], False
+
+
 def _flush_of_five(rng: random.Random):
     five = _suited(rng, rng.choice(list(Suit)), 5)
     return five[:4], five[4], _crib_for(Mode.MIXED, rng)
@@ -249,6 +323,7 @@ def _heels(rng: random.Random):
 _BUILDERS = {
     Pattern.HAND_FLUSH_OF_FOUR: _hand_flush_of_four,
     Pattern.CRIB_FOUR_FLUSH: _crib_four_flush,
+    Pattern.THREE_SUITED_AND_STARTER: _three_suited_and_starter,
     Pattern.FLUSH_OF_FIVE: _flush_of_five,
     Pattern.NOBS: _nobs,
     Pattern.HEELS: _heels,

@@ -1,15 +1,45 @@
-"""Marking a player's count against the engine's: right or wrong, and which patterns it missed."""
+"""Marking a player's count against the engine's, the way players count.
+
+- A multiple run takes in its pairs (a double run of three is 8). An itemised answer may
+  count those pairs in the run or under pairs: both are right.
+- A wrong count is explained, not guessed. The difference between what the player said
+  and what the cards score is matched against what a count can leave out (a scoring group,
+  the pair inside a double run…) or wrongly add (a crib four-flush, heels taken as nobs, a
+  pair counted again beside its double run…). A pattern is recorded as missed only when
+  every explanation agrees on it. When several fit, the player is asked which one
+  (``Marking.question``); when none does, nothing is recorded against any pattern.
+- 19 is the table's word for a hand of nothing: right on a zero hand, and read as 0 when
+  explaining a wrong count.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from enum import Enum
+from itertools import combinations, product
 
-from counter.cribbage.show import ShowResult
+from counter.cribbage.cards import Card
+from counter.cribbage.show import ShowGroup, ShowKind, ShowNote, ShowResult
 
-from .patterns import Category, Pattern, patterns_of
+from .patterns import Category, Pattern, in_counting_order, patterns_of
 
-__all__ = ["Answer", "AnswerStyle", "CategoryMark", "Marking", "mark_answer"]
+__all__ = [
+    "NINETEEN",
+    "Answer",
+    "AnswerStyle",
+    "CategoryMark",
+    "Choice",
+    "Marking",
+    "Question",
+    "Slip",
+    "mark_answer",
+]
+
+NINETEEN = 19
+"""What players call a hand of nothing: no count can score 19."""
+MOST_CHOICES = 6
+"""More explanations than this make a question no one can answer in one tap."""
 
 
 class AnswerStyle(Enum):
@@ -67,49 +97,312 @@ class CategoryMark:
         return max(self.claimed - self.correct, 0)
 
 
+# --- what a count can leave out or wrongly add -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """One way to miscount: leave out (or wrongly add) ``points`` of ``pattern``.
+
+    Slips of the same ``group`` exclude each other: a player leaves out a whole double run
+    or the pair inside it, not both.
+    """
+
+    pattern: Pattern
+    points: int
+    categories: frozenset[Category]
+    what: str
+    group: int
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(card.short_label for card in cards)
+
+
+def _pairs_by_rank(group: ShowGroup) -> list[tuple[str, int]]:
+    """The pairs inside a multiple run: (their name, points) per rank."""
+    return [(name, points) for name, points in group.parts[1:]]
+
+
+def shortfall_slips(result: ShowResult) -> tuple[Slip, ...]:
+    """What a count of ``result`` can leave out."""
+    slips = []
+    for index, group in enumerate(result.groups):
+        pattern = Pattern(group.key)
+        categories = frozenset({pattern.category})
+        if pattern.multiple_run:
+            categories |= {Category.PAIRS}
+        if group.kind is ShowKind.NOBS:
+            what = "one for his nobs"
+        elif group.kind is ShowKind.FIFTEEN:
+            what = f"a {pattern.label}: {_cards(group.cards)}"
+        else:
+            what = f"the {group.name}: {_cards(group.cards)}"
+        slips.append(Slip(pattern, group.points, categories, what, index))
+        for pair_name, points in _pairs_by_rank(group):
+            what = f"the {pair_name.removeprefix('a ')} in the {group.name}"
+            slips.append(Slip(pattern, points, categories, what, index))
+        if pattern is Pattern.FLUSH_OF_FIVE:
+            slips.append(Slip(pattern, 1, categories, "the starter's point in the flush", index))
+    return tuple(slips)
+
+
+def over_claim_slips(result: ShowResult) -> tuple[Slip, ...]:
+    """What a count of ``result`` can wrongly add: the over-claims players are known for."""
+    notes = result.notes
+    slips = []
+    group = len(result.groups)
+    if ShowNote.CRIB_FOUR_FLUSH in notes:
+        slips.append(
+            Slip(
+                Pattern.CRIB_FOUR_FLUSH,
+                4,
+                frozenset({Category.FLUSH}),
+                "four for a crib flush the starter does not match",
+                group,
+            )
+        )
+        group += 1
+    if ShowNote.STARTER_IS_NOT_A_FOURTH_SUITED_CARD in notes:
+        slips.append(
+            Slip(
+                Pattern.THREE_SUITED_AND_STARTER,
+                4,
+                frozenset({Category.FLUSH}),
+                "a flush of three hand cards and the starter",
+                group,
+            )
+        )
+        group += 1
+    if ShowNote.HEELS in notes:
+        nobs = frozenset({Category.NOBS})
+        slips.append(Slip(Pattern.HEELS, 1, nobs, "one for nobs for the jack turned up", group))
+        slips.append(Slip(Pattern.HEELS, 2, nobs, "two for heels in the count", group))
+        group += 1
+    for scoring in result.groups:
+        pattern = Pattern(scoring.key)
+        if pattern.multiple_run:
+            both = frozenset({Category.PAIRS, Category.RUNS})
+            slips.append(
+                Slip(
+                    pattern,
+                    scoring.pair_points,
+                    both,
+                    f"the pairs counted again beside the {scoring.name}",
+                    group,
+                )
+            )
+            pairs = _pairs_by_rank(scoring)
+            if len(pairs) > 1:
+                for pair_name, points in pairs:
+                    what = f"{pair_name} counted again beside the {scoring.name}"
+                    slips.append(Slip(pattern, points, both, what, group))
+            group += 1
+        elif pattern is Pattern.RUN_OF_FOUR:
+            runs = frozenset({Category.RUNS})
+            slips.append(Slip(pattern, 2, runs, "the run of four as two runs of three", group))
+            group += 1
+        elif pattern is Pattern.HAND_FLUSH_OF_FOUR:
+            flush = frozenset({Category.FLUSH})
+            slips.append(Slip(pattern, 1, flush, "the starter in a flush of four", group))
+            group += 1
+    return tuple(slips)
+
+
+def explanations(slips: Sequence[Slip], points: int) -> tuple[tuple[Slip, ...], ...]:
+    """Every way to make ``points`` from ``slips`` (at most one slip of each group), one per
+    distinct set of patterns, fewest slips first."""
+    options_by_group: dict[int, list[Slip]] = {}
+    for slip in slips:
+        options_by_group.setdefault(slip.group, []).append(slip)
+    found: dict[frozenset[Pattern], tuple[Slip, ...]] = {}
+    for size in range(1, len(options_by_group) + 1):
+        for groups in combinations(options_by_group.values(), size):
+            for chosen in product(*groups):
+                if sum(slip.points for slip in chosen) == points:
+                    found.setdefault(frozenset(slip.pattern for slip in chosen), chosen)
+    return tuple(found.values())
+
+
+# --- the marking ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One answer to "Which did you miss?": the patterns it would record, named."""
+
+    patterns: tuple[Pattern, ...]
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """Asked when several explanations fit a wrong count: which did the player do?"""
+
+    short: bool
+    points: int
+    choices: tuple[Choice, ...]
+    among: tuple[Pattern, ...]
+    """The patterns whose marks the answer settles."""
+
+    @property
+    def prompt(self) -> str:
+        unit = "point" if self.points == 1 else "points"
+        if self.short:
+            return f"Which did you miss? You left out {self.points} {unit}."
+        return f"Which did you count wrongly? You added {self.points} {unit} too many."
+
+
 @dataclass(frozen=True, slots=True)
 class Marking:
-    """An answer marked against the count: right or wrong, and which patterns it missed."""
+    """An answer marked against the count.
+
+    Each pattern in the count is missed, right, or ``unknown`` (a wrong count nothing
+    explains for certain). ``explained`` names what the player left out or added when it
+    is certain; ``question`` offers the explanations when several fit.
+    """
 
     right: bool
     patterns: tuple[Pattern, ...]
     missed: frozenset[Pattern]
-    categories: tuple[CategoryMark, ...]
+    unknown: frozenset[Pattern]
+    categories: tuple[CategoryMark, ...] = ()
+    difference: int = 0
+    nineteen: bool = False
+    explained: tuple[str, ...] = ()
+    question: Question | None = None
 
     def was_missed(self, pattern: Pattern) -> bool:
         return pattern in self.missed
 
+    def is_known(self, pattern: Pattern) -> bool:
+        return pattern not in self.unknown
 
-def category_points(result: ShowResult) -> dict[Category, int]:
-    return {category: result.points_of(category.kind) for category in Category}
+    @property
+    def right_total(self) -> bool:
+        """The total is right: for an itemised answer, maybe with a wrong split."""
+        return self.difference == 0
+
+    def answered(self, choice: int) -> Marking:
+        """The marking once the player says which explanation was theirs: its patterns are
+        missed, the other patterns not known until now were right."""
+        if self.question is None or not 0 <= choice < len(self.question.choices):
+            raise ValueError("there is no such choice")
+        chosen = self.question.choices[choice]
+        return replace(
+            self,
+            missed=self.missed | frozenset(chosen.patterns),
+            unknown=self.unknown - frozenset(self.question.among),
+            explained=(*self.explained, chosen.what),
+            question=None,
+        )
+
+
+def _explain(
+    slips: Sequence[Slip], difference: int, among: Sequence[Pattern]
+) -> tuple[frozenset[Pattern], tuple[str, ...], Question | None]:
+    """The patterns certainly missed and what explains them; or, when several explanations
+    fit, a question settling the marks of ``among``; or nothing when none fits."""
+    found = explanations(slips, abs(difference))
+    if len(found) == 1:
+        (chosen,) = found
+        return frozenset(s.pattern for s in chosen), tuple(s.what for s in chosen), None
+    if not found or len(found) > MOST_CHOICES:
+        return frozenset(), (), None
+    choices = tuple(
+        Choice(in_counting_order(s.pattern for s in chosen), " and ".join(s.what for s in chosen))
+        for chosen in found
+    )
+    return frozenset(), (), Question(difference < 0, abs(difference), choices, tuple(among))
 
 
 def mark_answer(result: ShowResult, answer: Answer) -> Marking:
-    """Mark an answer.
-
-    A total-only answer that is wrong misses every pattern in the hand: there is no
-    telling which one the player got wrong. An itemised answer misses the patterns of
-    each category whose points it got wrong, left out or over-claimed; a wrong claim
-    for the flush or nobs also misses the rule that made them worth nothing (crib
-    four-flush, heels).
-    """
-    patterns = patterns_of(result)
+    """Mark an answer: a total, or points per category (see the module's notes)."""
     if answer.points is None:
-        right = answer.total == result.total
-        return Marking(
-            right=right,
-            patterns=patterns,
-            missed=frozenset() if right else frozenset(patterns),
-            categories=(),
-        )
-    correct = category_points(result)
-    marks = tuple(
-        CategoryMark(category, answer.points[category], correct[category]) for category in Category
-    )
-    wrong = {mark.category for mark in marks if not mark.right}
+        return _mark_total(result, answer.total)
+    return _mark_itemised(result, answer.points)
+
+
+def _mark_total(result: ShowResult, claimed: int) -> Marking:
+    patterns = patterns_of(result)
+    nineteen = claimed == NINETEEN
+    difference = (0 if nineteen else claimed) - result.total
+    if not difference:
+        return Marking(True, patterns, frozenset(), frozenset(), nineteen=nineteen)
+    slips = shortfall_slips(result) if difference < 0 else over_claim_slips(result)
+    missed, explained, question = _explain(slips, difference, patterns)
+    unknown = frozenset() if explained else frozenset(patterns)
     return Marking(
-        right=not wrong,
+        right=False,
         patterns=patterns,
-        missed=frozenset(p for p in patterns if p.category in wrong),
-        categories=marks,
+        missed=missed,
+        unknown=unknown,
+        difference=difference,
+        nineteen=nineteen,
+        explained=explained,
+        question=question,
     )
+
+
+def category_points(result: ShowResult, *, pairs_in_runs: bool) -> dict[Category, int]:
+    """Points per category; the pairs inside multiple runs go with the runs or the pairs."""
+    points = {category: result.points_of(category.kind) for category in Category}
+    if pairs_in_runs:
+        moved = sum(group.pair_points for group in result.groups)
+        points[Category.RUNS] += moved
+        points[Category.PAIRS] -= moved
+    return points
+
+
+def _mark_itemised(result: ShowResult, claimed: dict[Category, int]) -> Marking:
+    patterns = patterns_of(result)
+
+    def marks_for(pairs_in_runs: bool) -> tuple[CategoryMark, ...]:
+        correct = category_points(result, pairs_in_runs=pairs_in_runs)
+        return tuple(CategoryMark(c, claimed[c], correct[c]) for c in Category)
+
+    # Whichever way the player split the pairs inside a multiple run, mark against it.
+    marks = min(
+        (marks_for(True), marks_for(False)),
+        key=lambda ms: (sum(not m.right for m in ms), sum(abs(m.claimed - m.correct) for m in ms)),
+    )
+    difference = sum(claimed.values()) - result.total
+    wrong = [mark for mark in marks if not mark.right]
+    if not wrong:
+        return Marking(True, patterns, frozenset(), frozenset(), marks)
+    missed: set[Pattern] = set()
+    unknown: set[Pattern] = set()
+    explained: list[str] = []
+    question = None
+    short, over = shortfall_slips(result), over_claim_slips(result)
+    for mark in wrong:
+        in_category = [p for p in patterns if mark.category in _categories(p)]
+        slips = short if mark.claimed < mark.correct else over
+        slips = [slip for slip in slips if mark.category in slip.categories]
+        certain, said, asked = _explain(slips, mark.claimed - mark.correct, in_category)
+        if certain:
+            missed |= certain
+            explained.extend(said)
+        elif len(in_category) == 1:
+            missed.update(in_category)  # the one pattern of the category was miscounted
+        elif asked is not None and question is None:
+            question = asked
+            unknown.update(in_category)
+        else:
+            unknown.update(in_category)
+    return Marking(
+        right=False,
+        patterns=patterns,
+        missed=frozenset(missed),
+        unknown=frozenset(unknown - missed),
+        categories=marks,
+        difference=difference,
+        explained=tuple(explained),
+        question=question,
+    )
+
+
+def _categories(pattern: Pattern) -> frozenset[Category]:
+    if pattern.multiple_run:
+        return frozenset({Category.RUNS, Category.PAIRS})
+    return frozenset({pattern.category})

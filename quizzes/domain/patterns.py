@@ -7,11 +7,12 @@ category (fifteens, pairs, runs, flush, nobs), the fields of an itemised answer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 
 from counter.cribbage.show import ShowKind, ShowNote, ShowResult
 
-__all__ = ["RANK_CATEGORIES", "Category", "Pattern", "patterns_of"]
+__all__ = ["RANK_CATEGORIES", "Category", "Pattern", "in_counting_order", "patterns_of"]
 
 
 class Category(Enum):
@@ -64,6 +65,7 @@ class Pattern(Enum):
     HAND_FLUSH_OF_FOUR = "hand-flush-4"
     FLUSH_OF_FIVE = "flush-5"
     CRIB_FOUR_FLUSH = "crib-four-flush"
+    THREE_SUITED_AND_STARTER = "three-suited-plus-starter"
     NOBS = "nobs"
     HEELS = "heels"
 
@@ -77,8 +79,19 @@ class Pattern(Enum):
 
     @property
     def scores(self) -> bool:
-        """False for the rules that make something worth nothing (crib four-flush, heels)."""
-        return self not in (Pattern.CRIB_FOUR_FLUSH, Pattern.HEELS)
+        """False for the rules that make something look worth points when it is worth
+        nothing in the count (crib four-flush, three suited cards and the starter, heels)."""
+        return self not in _NOTE_PATTERNS.values()
+
+    @property
+    def order(self) -> int:
+        """The pattern's place in counting order."""
+        return _ORDER[self]
+
+    @property
+    def multiple_run(self) -> bool:
+        """A run that takes in pairs: its pair points may be counted under pairs instead."""
+        return self in (Pattern.DOUBLE_RUN, Pattern.TRIPLE_RUN, Pattern.DOUBLE_DOUBLE_RUN)
 
     @classmethod
     def from_slug(cls, slug: str) -> Pattern | None:
@@ -87,6 +100,13 @@ class Pattern(Enum):
         except ValueError:
             return None
 
+
+# The rules that make points look due where there are none: a pattern when a count hits them.
+_NOTE_PATTERNS = {
+    ShowNote.CRIB_FOUR_FLUSH: Pattern.CRIB_FOUR_FLUSH,
+    ShowNote.STARTER_IS_NOT_A_FOURTH_SUITED_CARD: Pattern.THREE_SUITED_AND_STARTER,
+    ShowNote.HEELS: Pattern.HEELS,
+}
 
 _LABELS = {
     Pattern.FIFTEEN_OF_TWO: "fifteen of two cards",
@@ -105,6 +125,7 @@ _LABELS = {
     Pattern.HAND_FLUSH_OF_FOUR: "hand flush of four",
     Pattern.FLUSH_OF_FIVE: "flush of five",
     Pattern.CRIB_FOUR_FLUSH: "crib four-flush (scores nothing)",
+    Pattern.THREE_SUITED_AND_STARTER: "three suited cards and the starter (no flush)",
     Pattern.NOBS: "nobs",
     Pattern.HEELS: "heels (not part of the count)",
 }
@@ -123,6 +144,7 @@ _PATTERN_CATEGORY = {
     Pattern.HAND_FLUSH_OF_FOUR: Category.FLUSH,
     Pattern.FLUSH_OF_FIVE: Category.FLUSH,
     Pattern.CRIB_FOUR_FLUSH: Category.FLUSH,
+    Pattern.THREE_SUITED_AND_STARTER: Category.FLUSH,
     Pattern.NOBS: Category.NOBS,
     # Claiming points for a jack turned as starter is a mistake about nobs.
     Pattern.HEELS: Category.NOBS,
@@ -131,14 +153,17 @@ _PATTERN_CATEGORY = {
 RANK_CATEGORIES = frozenset({Category.FIFTEENS, Category.PAIRS, Category.RUNS})
 """Categories decided by the five ranks alone, whatever the suits."""
 
-# The rules that make points look due where there are none: a pattern when a count hits them.
-_NOTE_PATTERNS = {ShowNote.CRIB_FOUR_FLUSH: Pattern.CRIB_FOUR_FLUSH, ShowNote.HEELS: Pattern.HEELS}
 _ORDER = {p: i for i, p in enumerate(Pattern)}
+
+
+def in_counting_order(patterns: Iterable[Pattern]) -> tuple[Pattern, ...]:
+    """Each pattern once, in the order players count them."""
+    return tuple(sorted(set(patterns), key=_ORDER.__getitem__))
 
 
 def patterns_of(result: ShowResult) -> tuple[Pattern, ...]:
     """The patterns in a counted hand or crib, each once, in counting order: the engine's
     groups (``ShowGroup.key``) and the notes that are patterns (crib four-flush, heels)."""
     found = {Pattern(group.key) for group in result.groups}
-    found.update(_NOTE_PATTERNS[note] for note in result.notes if note in _NOTE_PATTERNS)
-    return tuple(sorted(found, key=_ORDER.__getitem__))
+    found.update(_NOTE_PATTERNS[note] for note in result.notes)
+    return in_counting_order(found)

@@ -8,12 +8,15 @@ import random
 import statistics
 import time
 
+from counter.cribbage.show import show_total
 from quizzes.domain import dealing
-from quizzes.domain.dealing import Mode, deal_quiz_hand, deal_with_pattern
+from quizzes.domain.dealing import Mode, deal_quiz_hand, deal_realistic, deal_with_pattern
 from quizzes.domain.patterns import Pattern
 
 RARE = (Pattern.DOUBLE_PAIR_ROYAL, Pattern.FLUSH_OF_FIVE, Pattern.TRIPLE_RUN)
 PATTERN_DEAL_TARGET_MS = 20.0
+REALISTIC_DEALS = 1000
+REALISTIC_TARGET_MS = 20.0
 
 
 def _ms(function, times: int) -> list[float]:
@@ -38,5 +41,23 @@ def run():
             f"deal a {pattern.label}: median {median:.3f} ms, worst {worst:.3f} ms "
             f"(target ≤ {PATTERN_DEAL_TARGET_MS:g}) {verdict}"
         )
-    spent = _ms(lambda: deal_quiz_hand(Mode.MIXED, rng=rng), 1000)
-    print(f"deal a mixed hand: median {statistics.median(spent):.3f} ms")
+    for crib, what in ((False, "kept hands"), (True, "cribs")):
+        dealt: list = []
+        spent = _ms(
+            lambda crib=crib, dealt=dealt: dealt.append(deal_realistic(crib=crib, rng=rng)),
+            REALISTIC_DEALS,
+        )
+        mean = statistics.mean(show_total(q.hand, q.starter, q.crib) for q in dealt)
+        median, p95 = statistics.median(spent), sorted(spent)[int(0.95 * len(spent))]
+        verdict = "ok" if median <= REALISTIC_TARGET_MS else "OVER TARGET"
+        print(
+            f"realistic deal, {REALISTIC_DEALS} {what}: mean {mean:.2f} points; dealt in "
+            f"median {median:.1f} ms, p95 {p95:.1f} ms (target ≤ {REALISTIC_TARGET_MS:g}) {verdict}"
+        )
+    spent = _ms(lambda: deal_quiz_hand(Mode.RANDOM, rng=rng), 1000)
+    randoms = [deal_quiz_hand(Mode.RANDOM, rng=rng) for _ in range(REALISTIC_DEALS)]
+    mean = statistics.mean(show_total(q.hand, q.starter, q.crib) for q in randoms)
+    print(
+        f"random five cards, {REALISTIC_DEALS} deals: mean {mean:.2f} points; dealt in "
+        f"median {statistics.median(spent):.3f} ms"
+    )

@@ -28,8 +28,9 @@ def _fill(user) -> None:
 
     from counter.cribbage.cards import DECK
     from counter.cribbage.show import score_show
-    from quizzes.domain.patterns import Answer, mark_answer
+    from quizzes.domain.marking import Answer, mark_answer
     from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
+    from quizzes.services import settled_marks
 
     rng = random.Random(29)
     start = timezone.now() - timedelta(days=100)
@@ -56,7 +57,8 @@ def _fill(user) -> None:
                 answered_at=when + timedelta(seconds=20),
             )
         )
-        marks.append([(p.value, marking.was_missed(p)) for p in marking.patterns])
+        settled = settled_marks(marking)
+        marks.append([(p.value, settled.get(p)) for p in marking.patterns])
     with transaction.atomic():
         Deal.objects.bulk_create(deals, batch_size=2000)
         for attempt in attempts:

@@ -3,7 +3,13 @@
 import re
 
 import pytest
+from django.utils.html import escape as html_escape
+from django.utils.text import capfirst
 from pytest_django.asserts import assertInHTML
+
+from counter.cribbage.cards import Card, Rank, Suit
+from counter.cribbage.pegging import peg_play
+from counter.cribbage.show import score_show
 
 COUNT_29 = "/?hand=5H,5C,5S,JD&starter=5D"
 HTMX = {"HX-Request": "true", "HX-Current-URL": "http://testserver/"}
@@ -257,11 +263,60 @@ def test_rules_page_covers_the_show_and_the_play(client):
     response = client.get("/rules/")
     assert response.status_code == 200
     html = response.content.decode()
-    for section in ["the-show", "twenty-nine", "count-order", "the-play", "go", "heels"]:
+    sections = ["the-crib", "the-show", "twenty-nine", "count-order", "the-play", "go", "heels"]
+    for section in [*sections, "who-leads", "play-examples"]:
         assert f'id="{section}"' in html
     assert html.count('class="example"') >= 12
     assert 'aria-label="five of diamonds"' in html
     assertInHTML('<span class="example-total">= 29</span>', html)
+
+
+CARD_LABEL = re.compile(r'aria-label="(\w+) of (\w+)"')
+
+
+def labelled_cards(block: str) -> list:
+    return [
+        Card(Rank[rank.upper()], Suit[suit.upper()]) for rank, suit in CARD_LABEL.findall(block)
+    ]
+
+
+def test_every_show_example_on_the_rules_page_is_the_engines_count(client):
+    html = client.get("/rules/").content.decode()
+    examples = re.findall(r'<figure class="example">(.*?)</figure>', html, re.S)
+    assert len(examples) >= 14
+    for example in examples:
+        cards = labelled_cards(example)
+        crib = "in the crib" in example
+        result = score_show(cards[:4], cards[4], crib=crib)
+        total = re.search(r'class="example-total">= (\d+)', example).group(1)
+        assert int(total) == result.total, example
+        said = re.search(r"<figcaption>(.*?)</figcaption>", example, re.S).group(1)
+        assert said == html_escape(capfirst(result.announce) + "."), example
+
+
+def test_every_play_example_on_the_rules_page_is_the_engines_count(client):
+    html = client.get("/rules/").content.decode()
+    examples = re.findall(r'<figure class="example play-example">(.*?)</figure>', html, re.S)
+    assert len(examples) >= 7
+    for example in examples:
+        rows = re.findall(r"<tr[^>]*>\s*<th scope=\"row\">(.*?)</tr>", example, re.S)
+        tokens = ["go" if "“Go”" in row else labelled_cards(row)[0].code for row in rows]
+        players = 3 if "Claire" in example else 2
+        record = peg_play(tokens, players)
+        for row, turn in zip(rows, record.turns, strict=True):
+            count = re.search(r'class="play-count">(\d+)<', row).group(1)
+            assert int(count) == turn.count, row
+            scored = ", ".join(f"{item.name} {item.points}" for item in turn.items)
+            assert scored in row, row
+
+
+def test_the_rules_page_counts_the_plays_people_get_wrong(client):
+    html = client.get("/rules/").content.decode()
+    # The third five of 5-5-5 makes fifteen and a pair royal.
+    assert "fifteen 2, pair royal 6 = 8" in html
+    # The seed's worked plays: who pegs what.
+    assert "Pegged in the play: Bob 3, Alice 6." in html
+    assert "Pegged in the play: David 0, Eve 10, Claire 7." in html
 
 
 @pytest.mark.django_db  # closing a file response sends request_finished, which checks the DB

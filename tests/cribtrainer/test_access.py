@@ -22,6 +22,7 @@ def id_patterns(patterns=None, prefix=""):
 OWNED_BY_ID = {
     "quizzes:deal": ("get", DealFactory),
     "quizzes:answer": ("post", DealFactory),
+    "quizzes:explain": ("post", DealFactory),
 }
 
 

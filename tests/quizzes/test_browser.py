@@ -3,10 +3,12 @@
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
 from quizzes.models import Attempt, Deal, ReviewItem
 from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
+from tests.factories import DealFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -59,7 +61,7 @@ def test_a_whole_session_miss_see_review_right(watched: Page):
     expect(runs_row).to_contain_text(f"missed {correct['run'] - 3}")
     expect(page.locator(".pattern-list")).to_contain_text("Missed: double run")
     expect(page.locator(".total-points")).to_have_text(str(deal.show.total))
-    expect(page.get_by_role("button", name=re.compile("Next hand"))).to_be_focused()
+    expect(page.locator(".verdict")).to_be_focused()
     assert_accessible(page)
     screenshot(page, "quiz-feedback-phone-390x844")
     assert Attempt.objects.get().style == "itemised"
@@ -105,17 +107,86 @@ def test_next_hand_by_keyboard_and_the_double_submit(watched: Page):
     page.goto("/quiz/")
     page.get_by_role("button", name="Hands only").click()
     first = current_deal(page)
+    assert first.holder in ("pone", "dealer")
     page.get_by_label("Points in this hand").fill(str(first.show.total))
     page.get_by_label("Points in this hand").press("Enter")
     expect(page.locator(".verdict")).to_contain_text("Right")
     screenshot(page, "quiz-feedback-desktop-1280x800")
     page.keyboard.press("n")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Count this hand")
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        re.compile(r"Count the (pone's|dealer's) hand")
+    )
     assert current_deal(page).pk != first.pk
     # The answered deal stays answered: posting again shows the same feedback.
     page.goto(f"/quiz/{first.pk}/")
     expect(page.locator(".verdict")).to_contain_text("Right")
     assert Attempt.objects.count() == 1
+
+
+def test_a_double_run_counted_as_players_count_it_and_a_four_flush_over_claim(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    sign_up(page, "double-run")
+    user = get_user_model().objects.get(username="double-run")
+
+    # 4-4-5-6 + 9, item by item: fifteens 6, and the double run 8 with its pair.
+    deal = DealFactory(user=user, hand="4C 6D 5D 4S", starter="9C")
+    page.goto(f"/quiz/{deal.pk}/?style=itemised")
+    page.get_by_label("Fifteens").fill("6")
+    page.get_by_label("Runs").fill("8")
+    page.get_by_role("button", name="Check my count").click()
+    verdict = page.locator(".verdict")
+    expect(verdict).to_have_text(re.compile(r"Right: 14"))
+    expect(verdict).to_be_focused()
+    expect(page.locator(".score--run")).to_contain_text("double run of three")
+    expect(page.locator(".score--run .score-parts")).to_have_text(
+        "two runs of three 6 + a pair of fours 2"
+    )
+    expect(page.locator(".announce q")).to_have_text(
+        "Fifteen two, fifteen four, fifteen six and a double run is fourteen."
+    )
+    assert_accessible(page)
+
+    # A crib of four hearts and a club starter, counted 4 too many: the four-flush.
+    crib = DealFactory(user=user, hand="2H 4H 6H 8H", starter="KC", crib=True)
+    page.goto(f"/quiz/{crib.pk}/?style=total")
+    page.get_by_label("Points in this crib").fill(str(crib.show.total + 4))
+    page.get_by_role("button", name="Check my count").click()
+    expect(page.locator(".verdict-detail")).to_contain_text(
+        "4 points too many: four for a crib flush the starter does not match"
+    )
+    expect(page.locator(".pattern-list")).to_contain_text(
+        "Missed: crib four-flush (scores nothing)"
+    )
+    queued = set(ReviewItem.objects.filter(user=user).values_list("pattern", flat=True))
+    assert queued == {"crib-four-flush"}
+    assert_accessible(page)
+    page.goto("/progress/review/")
+    expect(page.locator(".queue li")).to_have_count(1)
+    expect(page.locator(".queue")).to_contain_text("crib four-flush")
+
+
+def test_the_verdict_and_the_cards_are_read_first_on_a_phone(browser: Browser, live_server):
+    context = browser.new_context(
+        base_url=live_server.url, viewport=PHONE, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    try:
+        page.goto("/quiz/")
+        page.get_by_role("button", name="Cribs only").click()
+        deal = current_deal(page)
+        page.get_by_label("Points in this crib").fill(str(deal.show.total + 1))
+        page.get_by_role("button", name="Check my count").click()
+        verdict = page.locator(".verdict")
+        expect(verdict).to_be_focused()
+        expect(verdict).to_be_in_viewport(ratio=1)
+        expect(page.locator(".deal-cards")).to_be_in_viewport(ratio=1)
+        expect(page.get_by_role("button", name=re.compile("Next hand"))).to_be_in_viewport()
+        # No key hint on a touch screen.
+        expect(page.locator(".next-form kbd")).to_be_hidden()
+        screenshot(page, "quiz-feedback-touch-390x844", full_page=False)
+    finally:
+        context.close()
 
 
 def test_the_quiz_works_without_javascript(browser: Browser, live_server):

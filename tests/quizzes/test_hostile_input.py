@@ -42,6 +42,19 @@ def test_answer_form_never_fails_and_never_echoes_markup(signed_in, data, htmx):
 
 @pytest.mark.django_db
 @hostile
+@given(data=form_data(["choice", "skip"]), htmx=st.booleans())
+def test_which_did_you_miss_never_fails_and_never_echoes_markup(signed_in, data, htmx):
+    client, user = signed_in
+    deal = DealFactory(user=user, hand="4C 6D 5D 4S", starter="9C")
+    client.post(f"/quiz/{deal.pk}/answer/", {"total": "12"})  # several explanations fit
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.post(f"/quiz/{deal.pk}/explain/", data, headers=headers)
+    assert response.status_code in (200, 302)
+    assert echoed_unescaped(response.content.decode(), data) == []
+
+
+@pytest.mark.django_db
+@hostile
 @given(data=form_data(["mode", "pattern"]))
 def test_new_deal_form_never_fails(signed_in, data):
     client, _ = signed_in

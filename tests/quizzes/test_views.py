@@ -4,7 +4,7 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 from django.utils import timezone
-from pytest_django.asserts import assertContains
+from pytest_django.asserts import assertContains, assertNotContains
 
 from counter.cribbage.cards import parse_cards
 from counter.cribbage.show import score_show
@@ -115,11 +115,11 @@ def test_review_mode_with_nothing_due_goes_to_the_queue(client, player):
 
 
 def test_weak_spots_deal_the_patterns_missed(client, player):
-    deal = DealFactory(user=player, hand="3C 4D 4H 5S", starter="KC")
-    client.post(f"/quiz/{deal.pk}/answer/", {"total": "8"})
+    deal = DealFactory(user=player, hand="3C 4D 4H 5S", starter="KC")  # fifteen 2 + double run 8
+    client.post(f"/quiz/{deal.pk}/answer/", {"total": "2"})  # the double run left out
     for _ in range(5):
         deal = new_deal(client, mode="weak")
-        assert deal.focus in {"fifteen-2", "pair", "double-run"}
+        assert deal.focus == "double-run"
 
 
 def test_new_deal_takes_only_post(client):
@@ -174,7 +174,8 @@ def test_an_htmx_answer_gets_the_feedback_partial(client, dealt):
     assert response.status_code == 200
     assert "<html" not in response.text
     assert 'id="quiz-card"' in response.text
-    assert "Not quite: 29, not 28" in response.text
+    assertContains(response, "✗ Not quite: it scores 29")
+    assertContains(response, "You said 28: 1 point short: one for his nobs.")
     assert "HX-Request" in response["Vary"]
 
 
@@ -248,6 +249,10 @@ def test_the_answer_style_is_remembered(client, player):
         ({"runs": "lots", "pairs": "2"}, "Runs: enter a whole number of points"),
         ({"fifteens": "-1"}, "Fifteens: points can&#x27;t be negative."),
         ({"total": "<script>x</script>"}, "Total: enter a whole number of points"),
+        (
+            {"fifteens": "", "pairs": "", "runs": "", "flush": "", "nobs": ""},
+            "Enter the points for each item you counted: 0 in any box for a hand of nothing.",
+        ),
     ],
 )
 def test_bad_answers_are_named_and_nothing_is_saved(client, dealt, data, message):
@@ -332,7 +337,7 @@ def test_charts_are_accessible_svg_with_data_tables(client, player):
     AttemptPatternFactory(attempt=made[1], pattern="double-run", missed=True)
     response = client.get("/progress/")
     page = response.text
-    assert page.count('role="img"') == 3
+    assert page.count('role="img" aria-labelledby=') == 3
     assert '<title id="acc-title">' in page
     assertContains(response, '<desc id="pat-desc">double run: 0% (0 of 1).</desc>', html=True)
     assertContains(response, "<caption>Each of the last 3 attempts</caption>", html=True)
@@ -391,3 +396,84 @@ def test_the_review_page_shows_what_is_due_and_when_the_rest_comes_back(client, 
 def test_an_empty_review_queue_says_so(client):
     page = client.get("/progress/review/").text
     assert "Nothing is due." in page
+
+
+def test_a_wrong_count_several_things_explain_asks_which_and_records_the_answer(client, player):
+    deal = DealFactory(user=player, hand="4C 6D 5D 4S", starter="9C")
+    client.post(f"/quiz/{deal.pk}/answer/", {"total": "12"})
+    page = client.get(f"/quiz/{deal.pk}/")
+    assertContains(page, "Which did you miss? You left out 2 points.")
+    assertContains(page, "The pair of fours in the double run of three")
+    question = Attempt.objects.get().question
+    pair = [c.what for c in question.choices].index("the pair of fours in the double run of three")
+
+    response = client.post(f"/quiz/{deal.pk}/explain/", {"choice": str(pair)}, **HTMX)
+    assert response.status_code == 200
+    assertContains(response, "the pair of fours in the double run of three")
+    assertNotContains(response, "Which did you miss?")
+    assert set(ReviewItem.objects.values_list("pattern", flat=True)) == {"double-run"}
+    # A second answer changes nothing.
+    client.post(f"/quiz/{deal.pk}/explain/", {"choice": "0"})
+    assert set(ReviewItem.objects.values_list("pattern", flat=True)) == {"double-run"}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"choice": "7"}, "That is not one of the explanations offered"),
+        ({"choice": "x"}, "That is not one of the explanations offered"),
+        ({}, "Choose what you missed, or skip the question."),
+    ],
+)
+def test_a_bad_answer_to_which_did_you_miss_is_named(client, player, data, message):
+    deal = DealFactory(user=player, hand="4C 6D 5D 4S", starter="9C")
+    client.post(f"/quiz/{deal.pk}/answer/", {"total": "12"})
+    response = client.post(f"/quiz/{deal.pk}/explain/", data, **HTMX)
+    assert response.status_code == 200
+    assertContains(response, message)
+    assert Attempt.objects.get().question is not None
+    assert not ReviewItem.objects.exists()
+
+
+def test_skipping_which_did_you_miss_records_nothing(client, player):
+    deal = DealFactory(user=player, hand="4C 6D 5D 4S", starter="9C")
+    client.post(f"/quiz/{deal.pk}/answer/", {"total": "12"})
+    response = client.post(f"/quiz/{deal.pk}/explain/", {"skip": "1"})
+    assert response.status_code == 302
+    assert Attempt.objects.get().question is None
+    assert not ReviewItem.objects.exists()
+    assertContains(client.get(f"/quiz/{deal.pk}/"), "nothing went into your review queue")
+
+
+def test_nineteen_is_right_on_a_hand_of_nothing_and_the_feedback_says_so(client, player):
+    deal = DealFactory(user=player, hand="2C 4D 6S 8H", starter="KC")
+    client.post(f"/quiz/{deal.pk}/answer/", {"total": "19"})
+    page = client.get(f"/quiz/{deal.pk}/")
+    assertContains(page, "✓ Right: 0, a nineteen")
+    assertContains(page, "You said 19, the table's word for a hand of nothing: right.")
+
+
+def test_a_right_total_with_a_wrong_split_says_so_plainly(client, player):
+    deal = DealFactory(user=player, hand="4C 6D 5D 4S", starter="9C")
+    client.post(f"/quiz/{deal.pk}/answer/", {"fifteens": "4", "runs": "10"})
+    page = client.get(f"/quiz/{deal.pk}/")
+    assertContains(page, "✗ Right total, 14, but not item by item")
+    assertNotContains(page, "Not quite")
+    progress = client.get("/progress/")
+    assertContains(progress, "14 ✗ <small>split wrong</small>", html=True)
+
+
+def test_a_review_deal_names_its_pattern_and_the_feedback_where_it_moved(client, player):
+    ReviewItem.objects.create(user=player, pattern="nobs", box=2, due_at=timezone.now())
+    deal = new_deal(client, mode="review")
+    assertContains(client.get(f"/quiz/{deal.pk}/"), "Review: nobs")
+    client.post(f"/quiz/{deal.pk}/answer/", {"total": str(deal.show.total)})
+    page = client.get(f"/quiz/{deal.pk}/")
+    assertContains(page, "nobs: moved up to box 3, due again")
+
+
+def test_the_progress_table_draws_the_cards(client, player):
+    attempts(player, [True], hand="5H 5C 5S JD", starter="5D")
+    page = client.get("/progress/")
+    assertContains(page, 'aria-label="jack of diamonds"')
+    assertNotContains(page, "5H 5C 5S JD")

@@ -32,7 +32,7 @@ def test_the_29_hand():
     assert kinds(result) == {ShowKind.FIFTEEN: 8, ShowKind.PAIR: 6, ShowKind.NOBS: 1}
     assert [item.cards for item in result.items_of(ShowKind.NOBS)] == [(card("JD"),)]
     assert result.announce.endswith(
-        "a double pair royal is twenty-eight, and one for his nobs makes twenty-nine"
+        "a double pair royal is twenty-eight and one for his nobs makes twenty-nine"
     )
 
 
@@ -55,7 +55,12 @@ def test_triple_run():
     assert kinds(result)[ShowKind.PAIR] == 3
     assert result.points_of(ShowKind.RUN) == 9
     assert result.total == 21
-    assert "a pair royal is twelve, and a triple run of three makes twenty-one" in result.announce
+    assert (
+        result.announce == "fifteen two, fifteen four, fifteen six and a triple run is twenty-one"
+    )
+    (triple,) = (group for group in result.groups if group.kind is ShowKind.RUN)
+    assert (triple.key, triple.name, triple.points) == ("triple-run", "triple run of three", 15)
+    assert triple.parts == (("three runs of three", 9), ("a pair royal of threes", 6))
 
 
 def test_double_run_is_two_run_items_and_announced_as_players_say_it():
@@ -63,9 +68,40 @@ def test_double_run_is_two_run_items_and_announced_as_players_say_it():
     runs = result.items_of(ShowKind.RUN)
     assert sorted(codes(item.cards) for item in runs) == [["5C", "6S", "7D"], ["5H", "6S", "7D"]]
     assert result.total == 12
-    assert result.announce == (
-        "fifteen two, fifteen four, a pair is six, and a double run of three makes twelve"
-    )
+    assert result.announce == "fifteen two, fifteen four and a double run is twelve"
+
+
+def test_a_multiple_run_takes_in_its_pairs_as_players_count_it():
+    result = count("4C 6D 5D 4S 9C")
+    assert sorted((g.key, g.points) for g in result.groups) == [
+        ("double-run", 8),
+        ("fifteen-2", 2),
+        ("fifteen-3", 2),
+        ("fifteen-3", 2),
+    ]
+    double = result.groups[-1]
+    assert double.pair_points == 2
+    assert double.parts == (("two runs of three", 6), ("a pair of fours", 2))
+    assert result.announce == "fifteen two, fifteen four, fifteen six and a double run is fourteen"
+    # The items stay atomic: two runs and a pair.
+    assert (result.points_of(ShowKind.RUN), result.points_of(ShowKind.PAIR)) == (6, 2)
+
+
+@pytest.mark.parametrize(
+    ("cards", "name", "points", "said"),
+    [
+        ("3H 4C 4S 5D KH", "double run of three", 8, "and a double run is ten"),
+        ("3H 4C 5S 6D 6C", "double run of four", 10, "and a double run of four is sixteen"),
+        ("3H 3C 3S 4D 5H", "triple run of three", 15, "and a triple run is twenty-one"),
+        ("4H 4C 5S 5D 6H", "double-double run of three", 16, "and a double-double run is 24"),
+    ],
+)
+def test_multiple_runs_score_with_their_pairs(cards, name, points, said):
+    result = count(cards)
+    (run,) = (group for group in result.groups if group.kind is ShowKind.RUN)
+    assert (run.name, run.points) == (name, points)
+    assert not any(group.kind is ShowKind.PAIR for group in result.groups)
+    assert result.announce.endswith(said.replace("24", "twenty-four"))
 
 
 def test_every_fifteen_is_its_own_item_with_its_cards():
@@ -129,8 +165,18 @@ def test_a_hand_with_nothing_is_a_nineteen():
 
 def test_announce_counts_two_pairs():
     result = count("9H 9C 3S 3D KC")
+    assert result.announce == "fifteen two, fifteen four, a pair is six and another pair is eight"
+
+
+def test_flush_and_nobs_are_said_as_players_say_them():
     assert (
-        result.announce == "fifteen two, fifteen four, a pair is six, and another pair makes eight"
+        count("2H 6H 9H QH 3C").announce
+        == "fifteen two, fifteen four and four for the flush makes eight"
+    )
+    assert count("2H 4H 6H 8H TH").announce == "five for the flush"
+    assert (
+        count("JH 4C 6S 9D 2H").announce
+        == "fifteen two, fifteen four and one for his nobs makes five"
     )
 
 
@@ -168,6 +214,16 @@ def test_itemised_score_only_and_reference_agree(five, crib):
     result = score_show(hand, starter, crib)
     assert result.total == sum(item.points for item in result.items)
     assert result.total == show_total(hand, starter, crib) == reference_total(hand, starter, crib)
+
+
+@given(deals, st.booleans())
+def test_the_groups_share_out_every_item_once(five, crib):
+    result = score_show(five[:4], five[4], crib)
+    grouped = [item for group in result.groups for item in group.items]
+    assert sorted(map(id, grouped)) == sorted(map(id, result.items))
+    assert sum(group.points for group in result.groups) == result.total
+    for group in result.groups:
+        assert sum(points for _, points in group.parts) in (0, group.points)
 
 
 @given(deals, st.booleans(), st.permutations(list(Suit)), st.randoms(use_true_random=False))

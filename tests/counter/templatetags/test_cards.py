@@ -49,9 +49,9 @@ def test_the_breakdown_names_what_players_name():
         "fifteen",
         "fifteen",
         "fifteen",
-        "pair royal of fours",
         "triple run of three",
     ]
+    assert names(breakdown("4H 4C 4S 9D KD")) == ["pair royal of fours"]
     assert names(breakdown("3H 3C 4S 4D 5D"))[-1] == "double-double run of three"
     assert names(breakdown("5H 5C 5S JD 5D"))[-2:] == ["double pair royal of fives", "his nobs"]
     assert names(breakdown("2H 6H 9H QH 8H", crib=True))[-1] == "flush of five"
@@ -60,9 +60,18 @@ def test_the_breakdown_names_what_players_name():
 def test_each_breakdown_item_links_to_its_rule_and_shows_its_cards():
     html = breakdown("3H 4C 4S 5D KH")
     links = re.findall(r'class="score-name" href="([^"]+)"', html)
-    assert links == ["/rules/#fifteens", "/rules/#pairs", "/rules/#runs"]
+    assert links == ["/rules/#fifteens", "/rules/#runs"]
     run = html[html.index("double run of three") :]
-    assert run.index('aria-label="three of hearts"') < run.index('class="score-points">6<')
+    assert run.index('aria-label="three of hearts"') < run.index('class="score-points">8<')
+
+
+def test_a_multiple_run_is_one_row_that_shows_its_parts():
+    html = breakdown("4C 6D 5D 4S 9C")
+    assertInHTML('<span class="score-parts">two runs of three 6 + a pair of fours 2</span>', html)
+    assertInHTML('<span class="score-points">8</span>', html)
+    assertInHTML(
+        "<q>Fifteen two, fifteen four, fifteen six and a double run is fourteen.</q>", html
+    )
 
 
 def test_the_breakdown_says_the_count_and_the_rule_that_decided_it():
@@ -95,4 +104,4 @@ def test_an_example_counts_itself():
         '<span class="example-total">= 7 <span class="example-crib">in the crib</span></span>',
         html,
     )
-    assert "and a flush of five makes seven." in html
+    assert "Fifteen two and five for the flush makes seven." in html

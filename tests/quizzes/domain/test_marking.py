@@ -1,7 +1,20 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
 from counter.cribbage.cards import parse_cards
 from counter.cribbage.show import score_show
-from quizzes.domain.marking import Answer, AnswerStyle, mark_answer
+from quizzes.domain.marking import (
+    Answer,
+    AnswerStyle,
+    explanations,
+    mark_answer,
+    over_claim_slips,
+    shortfall_slips,
+)
 from quizzes.domain.patterns import Category, Pattern, patterns_of
+from tests.counter.cribbage.strategies import deals
+
+P = Pattern
 
 
 def show(text: str, crib: bool = False):
@@ -9,42 +22,123 @@ def show(text: str, crib: bool = False):
     return score_show(cards[:4], cards[4], crib=crib)
 
 
+def itemised(**points):
+    return Answer.itemised({Category(name): value for name, value in points.items()})
+
+
+# --- totals ---------------------------------------------------------------------------------
+
+
 def test_a_right_total_misses_nothing():
     marking = mark_answer(show("5H 5C 5S JD 5D"), Answer(total=29))
     assert marking.right
-    assert marking.missed == frozenset()
+    assert (marking.missed, marking.unknown) == (frozenset(), frozenset())
 
 
-def test_a_wrong_total_misses_every_pattern():
-    result = show("5H 5C 5S JD 5D")
-    marking = mark_answer(result, Answer(total=28))
+def test_a_wrong_total_one_thing_explains_marks_only_that():
+    marking = mark_answer(show("5H 5C 5S JD 5D"), Answer(total=28))
     assert not marking.right
-    assert marking.missed == frozenset(patterns_of(result))
+    assert marking.missed == {P.NOBS}
+    assert marking.unknown == frozenset()
+    assert marking.explained == ("one for his nobs",)
+    assert marking.difference == -1
+
+
+def test_when_several_explanations_fit_the_player_is_asked():
+    result = show("4C 6D 5D 4S 9C")  # fifteens 6, a double run 8: 14
+    marking = mark_answer(result, Answer(total=12))
+    assert marking.missed == frozenset()
+    assert marking.unknown == frozenset(patterns_of(result))
+    question = marking.question
+    assert question.prompt == "Which did you miss? You left out 2 points."
+    assert {choice.patterns for choice in question.choices} == {
+        (P.FIFTEEN_OF_TWO,),
+        (P.FIFTEEN_OF_THREE,),
+        (P.DOUBLE_RUN,),
+    }
+    pair = next(n for n, c in enumerate(question.choices) if c.patterns == (P.DOUBLE_RUN,))
+    answered = marking.answered(pair)
+    assert answered.missed == {P.DOUBLE_RUN}
+    assert answered.unknown == frozenset()
+    assert answered.question is None
+
+
+def test_a_miss_nothing_explains_marks_nothing():
+    marking = mark_answer(show("4C 6D 5D 4S 9C"), Answer(total=3))
+    assert (marking.missed, marking.question, marking.explained) == (frozenset(), None, ())
+    assert marking.unknown == frozenset(patterns_of(show("4C 6D 5D 4S 9C")))
+
+
+def test_over_claiming_a_crib_four_flush_by_four_is_that_rule():
+    result = show("2H 4H 6H 8H KC", crib=True)
+    marking = mark_answer(result, Answer(total=result.total + 4))
+    assert marking.missed == {P.CRIB_FOUR_FLUSH}
+    assert marking.difference == 4
+
+
+def test_known_over_claims_are_recognised():
+    cases = [
+        ("2H 4H 6H 8S TH", 4, P.THREE_SUITED_AND_STARTER),  # three suited and the starter
+        ("2H 4D 6C 8S JC", 1, P.HEELS),  # nobs for the jack turned up
+        ("2H 4D 6C 8S JC", 2, P.HEELS),  # heels in the count
+        ("3H 4C 4S 5D KH", 2, P.DOUBLE_RUN),  # the pair again beside the double run
+        ("3H 4C 5S 6D KH", 2, P.RUN_OF_FOUR),  # a run of four as two runs of three
+    ]
+    for cards, over, pattern in cases:
+        result = show(cards)
+        marking = mark_answer(result, Answer(total=result.total + over))
+        assert marking.missed == {pattern}, cards
+
+
+def test_nineteen_is_a_hand_of_nothing():
+    nothing = mark_answer(show("2C 4D 6S 8H KC"), Answer(total=19))
+    assert nothing.right and nothing.nineteen
+    something = mark_answer(show("2C 3D 6S 8H 9C"), Answer(total=19))
+    assert not something.right
+    assert something.difference == -2  # read as 0: the fifteen 6-9 left out
+    assert something.missed == {P.FIFTEEN_OF_TWO}
+
+
+# --- itemised ---------------------------------------------------------------------------------
+
+
+def test_a_double_run_counted_with_its_pair_or_under_pairs_is_right():
+    result = show("4C 6D 5D 4S 9C")
+    assert mark_answer(result, itemised(fifteens=6, runs=8)).right
+    assert mark_answer(result, itemised(fifteens=6, pairs=2, runs=6)).right
+
+
+def test_a_right_total_with_a_wrong_split_is_wrong_but_says_the_total_is_right():
+    result = show("4C 6D 5D 4S 9C")
+    marking = mark_answer(result, itemised(fifteens=4, runs=10))
+    assert not marking.right
+    assert marking.right_total
+    wrong = {mark.category for mark in marking.categories if not mark.right}
+    assert wrong == {Category.FIFTEENS, Category.RUNS}
+    assert P.DOUBLE_RUN in marking.missed  # the pair counted again
 
 
 def test_itemised_answer_misses_only_the_categories_it_got_wrong():
-    # 3-4-4-5 + K: fifteens 2, pairs 2, runs 6.
+    # 3-4-4-5 + K: fifteens 2, and a double run 8 (its pair under runs or pairs).
     result = show("3C 4D 4H 5S KC")
-    answer = Answer.itemised({Category.FIFTEENS: 2, Category.PAIRS: 2, Category.RUNS: 3})
-    marking = mark_answer(result, answer)
+    marking = mark_answer(result, itemised(fifteens=2, pairs=2, runs=3))
     assert not marking.right
-    assert marking.missed == {Pattern.DOUBLE_RUN}
+    assert marking.missed == {P.DOUBLE_RUN}
     runs = next(m for m in marking.categories if m.category is Category.RUNS)
     assert (runs.claimed, runs.correct, runs.missed, runs.over_claimed) == (3, 6, 3, 0)
 
 
 def test_over_claiming_a_crib_four_flush_misses_that_rule():
     result = show("2H 4H 6H 8H KC", crib=True)
-    marking = mark_answer(result, Answer.itemised({Category.FIFTEENS: 2, Category.FLUSH: 4}))
-    assert marking.missed == {Pattern.CRIB_FOUR_FLUSH}
+    marking = mark_answer(result, itemised(fifteens=2, flush=4))
+    assert marking.missed == {P.CRIB_FOUR_FLUSH}
     flush = next(m for m in marking.categories if m.category is Category.FLUSH)
     assert flush.over_claimed == 4
 
 
 def test_claiming_nobs_for_a_jack_starter_misses_heels():
-    result = show("2H 4D 6C 8S JC")
-    marking = mark_answer(result, Answer.itemised({Category.NOBS: 2}))
-    assert marking.missed == {Pattern.HEELS}
+    marking = mark_answer(show("2H 4D 6C 8S JC"), itemised(nobs=1))
+    assert marking.missed == {P.HEELS}
 
 
 def test_itemised_answer_totals_its_parts():
@@ -57,3 +151,32 @@ def test_an_answer_knows_its_style():
     assert Answer(total=4).style is AnswerStyle.TOTAL
     assert Answer.itemised({}).style is AnswerStyle.ITEMISED
     assert AnswerStyle.TOTAL.other is AnswerStyle.ITEMISED
+
+
+# --- properties ---------------------------------------------------------------------------
+
+
+@given(deals, st.booleans(), st.data())
+def test_leaving_out_one_group_is_found(five, crib, data):
+    """Leave out any one scoring group: the marking names its pattern for certain, or offers
+    it among the choices; it never blames a pattern the count does not have."""
+    result = score_show(five[:4], five[4], crib)
+    if not result.groups:
+        return
+    group = data.draw(st.sampled_from(result.groups))
+    marking = mark_answer(result, Answer(total=result.total - group.points))
+    pattern = Pattern(group.key)
+    assert marking.missed <= set(patterns_of(result))
+    if marking.question is None:
+        assert pattern in marking.missed
+    else:
+        assert any(pattern in choice.patterns for choice in marking.question.choices)
+
+
+@given(deals, st.booleans(), st.integers(min_value=-29, max_value=29))
+def test_every_explanation_adds_up_to_the_difference(five, crib, difference):
+    result = score_show(five[:4], five[4], crib)
+    slips = shortfall_slips(result) if difference < 0 else over_claim_slips(result)
+    for found in explanations(slips, abs(difference)):
+        assert sum(slip.points for slip in found) == abs(difference)
+        assert len({slip.group for slip in found}) == len(found)
