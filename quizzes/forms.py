@@ -2,13 +2,14 @@ from __future__ import annotations
 
 from django import forms
 
+from counter.cribbage.cards import Card, parse_card
 from counter.cribbage.show import MAX_SHOW
 
 from .domain.dealing import Mode
 from .domain.marking import Answer, AnswerStyle, Question
 from .domain.patterns import Category, Pattern
 
-CHOOSABLE_MODES = [m for m in Mode if m is not Mode.REVIEW]
+CHOOSABLE_MODES = [m for m in Mode if m not in (Mode.REVIEW, Mode.PEGGING)]
 
 
 def _points_field(label: str, *, required: bool = False) -> forms.IntegerField:
@@ -134,3 +135,34 @@ class ExplainForm(forms.Form):
         elif data.get("choice") is None and "choice" not in self.errors:
             raise forms.ValidationError("Choose what you missed, or skip the question.")
         return data
+
+
+class ThrowForm(forms.Form):
+    """The two cards thrown to the crib from a discard deal's six."""
+
+    throw = forms.MultipleChoiceField(
+        label="Throw two to the crib",
+        error_messages={
+            "required": "Choose the two cards to throw to the crib.",
+            "invalid_choice": "“%(value)s” is not one of your six cards.",
+        },
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args, six: tuple[Card, ...], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.six = six
+        self.fields["throw"].choices = [(card.code, card.label) for card in six]
+
+    def clean_throw(self) -> tuple[Card, Card]:
+        codes = self.cleaned_data["throw"]
+        if len(set(codes)) != 2:
+            raise forms.ValidationError(
+                f"Throw two cards to the crib: you chose {len(set(codes))}."
+            )
+        return tuple(parse_card(code) for code in sorted(set(codes)))
+
+    @property
+    def thrown(self) -> set[str]:
+        """The cards ticked, for showing them still ticked beside an error."""
+        return set(self.data.getlist("throw")) if hasattr(self.data, "getlist") else set()

@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from counter.cribbage.cards import Card, format_cards, parse_card, parse_cards
+from counter.cribbage.discard import DiscardOption, Role, discard_options
 from counter.cribbage.show import ShowResult, score_show
 
 from .domain.dealing import Holder, Mode
@@ -22,13 +23,14 @@ from .domain.marking import (
     Question,
     mark_answer,
 )
-from .domain.patterns import Category, Pattern
+from .domain.patterns import Area, Category, Pattern
 from .owners import Owner
 
 MODE_CHOICES = [(mode.value, mode.label) for mode in Mode]
 PATTERN_CHOICES = [(pattern.value, pattern.label) for pattern in Pattern]
 STYLE_CHOICES = [(style.value, style.label) for style in AnswerStyle]
 HOLDER_CHOICES = [(holder.value, holder.value) for holder in Holder]
+KIND_CHOICES = [(area.value, area.label) for area in Area]
 
 # Exactly one owner: a signed-in player, or a guest's session key.
 ONE_OWNER = Q(user__isnull=False, guest_key="") | Q(user__isnull=True) & ~Q(guest_key="")
@@ -63,10 +65,18 @@ class PlayerOwned(models.Model):
 
 
 class Deal(PlayerOwned):
-    """Four cards and a starter dealt to one player, to count as a hand or as the crib."""
+    """What one player was dealt to practise on, of one ``kind`` (an ``Area``):
 
-    hand = models.CharField(max_length=11, help_text="The four cards, e.g. '5H 5C 5S JD'.")
-    starter = models.CharField(max_length=2)
+    - the show: four cards and a starter, to count as a hand or as the crib;
+    - the discard: six cards (in ``hand``) and the seat (``holder``: pone or dealer);
+    - the play: a play in ``crib peg --players`` notation (``details["play"]``).
+    """
+
+    kind = models.CharField(max_length=8, choices=KIND_CHOICES, default=Area.SHOW.value)
+    hand = models.CharField(
+        max_length=17, blank=True, help_text="The cards, e.g. '5H 5C 5S JD' (six to discard)."
+    )
+    starter = models.CharField(max_length=2, blank=True)
     crib = models.BooleanField(default=False)
     mode = models.CharField(max_length=16, choices=MODE_CHOICES, default=Mode.MIXED.value)
     focus = models.CharField(max_length=32, choices=PATTERN_CHOICES, blank=True, default="")
@@ -77,6 +87,7 @@ class Deal(PlayerOwned):
         default="",
         help_text="Whose cards a realistic deal counts: the pone's, the dealer's or the crib.",
     )
+    details = models.JSONField(default=dict, blank=True, help_text="The play, for the play.")
     dealt_at = models.DateTimeField(default=timezone.now)
 
     objects = OwnedQuerySet.as_manager()
@@ -88,7 +99,15 @@ class Deal(PlayerOwned):
         )
 
     def __str__(self) -> str:
+        if self.kind == Area.DISCARD.value:
+            return f"{self.hand} as {self.holder}"
+        if self.kind == Area.PLAY.value:
+            return self.details.get("play", "")
         return f"{self.hand} + {self.starter}{' (crib)' if self.crib else ''}"
+
+    @property
+    def area(self) -> Area:
+        return Area(self.kind)
 
     @classmethod
     def from_cards(cls, hand, starter: Card, **fields) -> Deal:
@@ -119,6 +138,20 @@ class Deal(PlayerOwned):
         """Whose cards these are in a realistic deal ("the pone's hand"), else ""."""
         return Holder(self.holder).label if self.holder else ""
 
+    @property
+    def six(self) -> tuple[Card, ...]:
+        """The six cards of a discard deal."""
+        return parse_cards(self.hand, count=6)
+
+    @property
+    def role(self) -> Role:
+        """The seat a discard deal is played from."""
+        return Role(self.holder)
+
+    @cached_property
+    def discard_options(self) -> tuple[DiscardOption, ...]:
+        return discard_options(self.six, self.role)
+
     def mark(self, answer: Answer) -> Marking:
         return mark_answer(self.show, answer)
 
@@ -136,6 +169,12 @@ class Attempt(PlayerOwned):
     """
 
     deal = models.OneToOneField(Deal, on_delete=models.CASCADE, related_name="attempt")
+    kind = models.CharField(
+        max_length=8,
+        choices=KIND_CHOICES,
+        default=Area.SHOW.value,
+        help_text="Copied from the deal for the progress queries.",
+    )
     style = models.CharField(max_length=8, choices=STYLE_CHOICES)
     claimed = models.PositiveSmallIntegerField(help_text="The total the player gave.")
     fifteens = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -151,7 +190,12 @@ class Attempt(PlayerOwned):
     marks = models.JSONField(
         default=dict,
         blank=True,
-        help_text="The itemised answer's marks as given: category, claimed, correct.",
+        help_text="The marks as given: per category, per card of a play, what explains a miss.",
+    )
+    loss = models.FloatField(
+        null=True,
+        blank=True,
+        help_text="A discard's expected points lost against the best choice.",
     )
 
     objects = AttemptQuerySet.as_manager()
@@ -168,8 +212,8 @@ class Attempt(PlayerOwned):
         indexes = (
             # Covers the progress page's one pass over all of a player's attempts.
             models.Index(
-                fields=["user", "answered_at", "right", "seconds", "crib"],
-                name="attempt_user_time",
+                fields=["user", "kind", "answered_at", "right", "seconds", "crib"],
+                name="attempt_user_kind_time",
             ),
             models.Index(fields=["guest_key", "answered_at"], name="attempt_guest_time"),
         )

@@ -10,7 +10,7 @@ from statistics import median
 from django.db import connections
 from django.db.models import Count, Q
 
-from .domain.patterns import Pattern
+from .domain.patterns import Area, Pattern
 from .models import Attempt, AttemptPattern, ReviewItem
 from .owners import Owner
 
@@ -127,6 +127,7 @@ def progress_of(owner: Owner | None) -> Progress:
         return progress
     query = (
         Attempt.objects.owned_by(owner)
+        .filter(kind=Area.SHOW.value)
         .order_by("answered_at", "id")
         .values_list("right", "seconds", "crib")
     )
@@ -160,7 +161,72 @@ def progress_of(owner: Owner | None) -> Progress:
 
 
 def last_attempts(owner: Owner | None, count: int = LAST_ATTEMPTS):
-    return Attempt.objects.owned_by(owner).recent_first().select_related("deal")[:count]
+    """The last hands and cribs counted."""
+    counted = Attempt.objects.owned_by(owner).filter(kind=Area.SHOW.value)
+    return counted.recent_first().select_related("deal")[:count]
+
+
+@dataclass(frozen=True, slots=True)
+class RecentDiscard:
+    number: int
+    loss: float
+    rolling_loss: float
+
+
+@dataclass
+class DiscardProgress:
+    """How a player discards: decisions made, best choices, points lost by seat."""
+
+    decisions: int = 0
+    best: int = 0
+    by_role: dict[str, tuple[int, float]] = field(default_factory=dict)
+    """Per seat (dealer, pone): decisions and mean expected points lost per decision."""
+    recent: list[RecentDiscard] = field(default_factory=list)
+
+    @property
+    def percent_best(self) -> int:
+        return round(100 * self.best / self.decisions) if self.decisions else 0
+
+
+def discard_progress(owner: Owner | None) -> DiscardProgress:
+    progress = DiscardProgress()
+    if owner is None:
+        return progress
+    rows = list(
+        Attempt.objects.owned_by(owner)
+        .filter(kind=Area.DISCARD.value)
+        .order_by("answered_at", "id")
+        .values_list("right", "loss", "deal__holder")
+    )
+    if not rows:
+        return progress
+    progress.decisions = len(rows)
+    progress.best = sum(bool(right) for right, _, _ in rows)
+    for role in ("dealer", "pone"):
+        losses = [loss for _, loss, holder in rows if holder == role]
+        if losses:
+            progress.by_role[role] = (len(losses), sum(losses) / len(losses))
+    losses = [loss for _, loss, _ in rows]
+    last = losses[-CHART_ATTEMPTS:]
+    first_number = len(losses) - len(last) + 1
+    window = losses[-(CHART_ATTEMPTS + ROLLING - 1) :]
+    means = rolling_mean(window)[-len(last) :]
+    progress.recent = [
+        RecentDiscard(first_number + i, loss, means[i]) for i, loss in enumerate(last)
+    ]
+    return progress
+
+
+def rolling_mean(values: list[float], window: int = ROLLING) -> list[float]:
+    """The mean over the last ``window`` values at each point."""
+    out = []
+    total = 0.0
+    for i, value in enumerate(values):
+        total += value
+        if i >= window:
+            total -= values[i - window]
+        out.append(total / min(i + 1, window))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

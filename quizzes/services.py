@@ -8,10 +8,13 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 
-from .domain.dealing import Mode, deal_quiz_hand
+from counter.cribbage.cards import Card, format_cards
+
+from .domain.dealing import Mode, deal_quiz_hand, pick_weak_spot, system_random
+from .domain.discards import deal_discard, grade_discard
 from .domain.leitner import after_answer
-from .domain.marking import Answer, Marking
-from .domain.patterns import Category, Pattern
+from .domain.marking import Answer, AnswerStyle, Marking
+from .domain.patterns import Area, Category, Pattern
 from .models import Attempt, AttemptPattern, Deal, ReviewItem
 from .owners import GUEST_KEY, Owner
 
@@ -24,19 +27,35 @@ def deal_create(
     pattern: Pattern | None = None,
     weights: dict[Pattern, float] | None = None,
 ) -> Deal:
-    dealt = deal_quiz_hand(mode, pattern=pattern, weights=weights)
-    row = Deal.from_cards(
-        dealt.hand,
-        dealt.starter,
-        **owner.fields,
-        crib=dealt.crib,
-        mode=mode.value,
-        focus=dealt.focus.value if dealt.focus else "",
-        holder=dealt.holder.value if dealt.holder else "",
-        dealt_at=now,
-    )
+    """Deal for ``mode``: a hand or crib to count, a discard, or a play. A pattern (the one
+    asked for, due for review, or drawn from the weak spots) decides which, by its area."""
+    focus = pick_weak_spot(weights or {}) if mode is Mode.WEAK_SPOTS else pattern
+    area = focus.area if focus else _MODE_AREAS.get(mode, Area.SHOW)
+    fields = {**owner.fields, "mode": mode.value, "dealt_at": now}
+    if area is Area.DISCARD:
+        six, role, _ = deal_discard(system_random, pattern=focus)
+        row = Deal(
+            kind=area.value,
+            hand=format_cards(six),
+            holder=role.value,
+            focus=focus.value if focus else "",
+            **fields,
+        )
+    else:
+        dealt = deal_quiz_hand(mode, pattern=focus, weights=weights)
+        row = Deal.from_cards(
+            dealt.hand,
+            dealt.starter,
+            crib=dealt.crib,
+            focus=dealt.focus.value if dealt.focus else "",
+            holder=dealt.holder.value if dealt.holder else "",
+            **fields,
+        )
     row.save()
     return row
+
+
+_MODE_AREAS = {Mode.PEGGING: Area.PLAY, Mode.DISCARD: Area.DISCARD}
 
 
 RECORD_TRIES = 3
@@ -84,6 +103,56 @@ def _attempt_create(deal: Deal, answer: Answer, now: datetime) -> tuple[Attempt,
         AttemptPattern.objects.bulk_create(
             AttemptPattern(attempt=attempt, pattern=p.value, missed=settled.get(p))
             for p in marking.patterns
+        )
+        queue = review_queue_update(owner=attempt.owner, marks=settled, now=now)
+        if queue:
+            attempt.marks = {**attempt.marks, "queue": queue}
+            attempt.save(update_fields=["marks"])
+    return attempt, True
+
+
+def discard_record(*, deal: Deal, throw: tuple[Card, Card], now: datetime) -> tuple[Attempt, bool]:
+    """Grade and save the two cards thrown from a discard deal, with the mistakes it offered
+    and made and the review queue. Answered once, like a count."""
+    for _ in range(RECORD_TRIES - 1):
+        try:
+            return _discard_create(deal, throw, now)
+        except IntegrityError:
+            continue
+    return _discard_create(deal, throw, now)
+
+
+def _discard_create(deal: Deal, throw: tuple[Card, Card], now: datetime) -> tuple[Attempt, bool]:
+    existing = Attempt.objects.filter(deal=deal).first()
+    if existing is not None:
+        return existing, False
+    grade = grade_discard(deal.six, deal.role, throw, deal.discard_options)
+    settled = {pattern: pattern in grade.mistakes for pattern in grade.tempting}
+    with transaction.atomic():
+        attempt = Attempt.objects.create(
+            deal=deal,
+            user=deal.user,
+            guest_key=deal.guest_key,
+            kind=Area.DISCARD.value,
+            style=AnswerStyle.TOTAL.value,
+            claimed=0,
+            points=0,
+            right=grade.is_best,
+            crib=False,
+            seconds=max((now - deal.dealt_at).total_seconds(), 0.0),
+            answered_at=now,
+            loss=grade.loss,
+            marks={
+                "throw": [card.code for card in grade.chosen.throw],
+                "rank": grade.rank,
+                "hand_loss": grade.hand_loss,
+                "crib_loss": grade.crib_loss,
+                "mistakes": [p.value for p in grade.mistakes],
+            },
+        )
+        AttemptPattern.objects.bulk_create(
+            AttemptPattern(attempt=attempt, pattern=p.value, missed=missed)
+            for p, missed in settled.items()
         )
         queue = review_queue_update(owner=attempt.owner, marks=settled, now=now)
         if queue:

@@ -6,25 +6,28 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from counter.cribbage.cards import parse_card
+from counter.cribbage.discard import hand_spread
 from counter.cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest, wants_partial
 
-from .domain.charts import accuracy_line, pattern_bars, time_columns
+from .domain.charts import accuracy_line, loss_line, pattern_bars, time_columns
 from .domain.dealing import Mode
 from .domain.leitner import BOX_INTERVALS
 from .domain.marking import AnswerStyle
-from .domain.patterns import Category, Pattern
-from .forms import CHOOSABLE_MODES, AnswerForm, DealForm, ExplainForm
+from .domain.patterns import Area, Category, Pattern
+from .forms import CHOOSABLE_MODES, AnswerForm, DealForm, ExplainForm, ThrowForm
 from .models import Attempt, Deal
 from .owners import owner_of
 from .progress import (
+    discard_progress,
     first_due_pattern,
     last_attempts,
     miss_rates,
     progress_of,
     review_queue,
 )
-from .services import attempt_explain, attempt_record, deal_create
+from .services import attempt_explain, attempt_record, deal_create, discard_record
 
 STYLE_KEY = "answer_style"
 
@@ -83,6 +86,8 @@ def answer_style(request: HtmxHttpRequest) -> AnswerStyle:
 
 def feedback_context(deal: Deal, attempt: Attempt) -> dict:
     """The feedback as it was given: the marks stored with the attempt."""
+    if deal.area is Area.DISCARD:
+        return discard_feedback_context(deal, attempt)
     marks = sorted(attempt.pattern_marks.all(), key=lambda mark: mark.order)
     difference = attempt.marks.get("difference", attempt.claimed - attempt.points)
     return {
@@ -100,7 +105,33 @@ def feedback_context(deal: Deal, attempt: Attempt) -> dict:
     }
 
 
-def question_context(request: HtmxHttpRequest, deal: Deal, form: AnswerForm | None = None):
+def discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
+    """The choice graded as it was: the loss and mistakes stored; the table of the 15
+    choices and the spreads are the engine's exact figures for the cards."""
+    options = deal.discard_options
+    thrown = {parse_card(code) for code in attempt.marks["throw"]}
+    chosen = next(option for option in options if set(option.throw) == thrown)
+    marks = {mark.pattern_enum: mark.missed for mark in attempt.pattern_marks.all()}
+    best = options[0]
+    return {
+        "deal": deal,
+        "attempt": attempt,
+        "options": options,
+        "chosen": chosen,
+        "best": best,
+        "mistakes": [Pattern(slug) for slug in attempt.marks.get("mistakes", ())],
+        "avoided": [pattern for pattern, missed in marks.items() if missed is False],
+        "spread": hand_spread(chosen.keep, chosen.throw),
+        "best_spread": None
+        if chosen is options[0]
+        else hand_spread(options[0].keep, options[0].throw),
+        "queue": attempt.queue,
+    }
+
+
+def question_context(request: HtmxHttpRequest, deal: Deal, form=None) -> dict:
+    if deal.area is Area.DISCARD:
+        return {"deal": deal, "form": form or ThrowForm(six=deal.six)}
     style = form.style if form is not None and form.style else answer_style(request)
     return {
         "deal": deal,
@@ -143,11 +174,24 @@ def explain(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return redirect("quizzes:deal", pk=deal.pk)
 
 
+def answer_form(deal: Deal, data):
+    if deal.area is Area.DISCARD:
+        return ThrowForm(data, six=deal.six)
+    return AnswerForm(data)
+
+
+def record(deal: Deal, form) -> Attempt:
+    now = timezone.now()
+    if deal.area is Area.DISCARD:
+        return discard_record(deal=deal, throw=form.cleaned_data["throw"], now=now)[0]
+    return attempt_record(deal=deal, answer=form.answer, now=now)[0]
+
+
 @require_POST
 @vary_on_headers("HX-Request")
 def answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     deal = owned_deal(request, pk)
-    form = AnswerForm(request.POST)
+    form = answer_form(deal, request.POST)
     existing = Attempt.objects.filter(deal=deal).first()
     if existing is None:
         if not form.is_valid():
@@ -157,8 +201,9 @@ def answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             if wants_partial(request):
                 template += "#quiz-card"
             return render(request, template, question_context(request, deal, form), status=status)
-        existing, _ = attempt_record(deal=deal, answer=form.answer, now=timezone.now())
-        request.session[STYLE_KEY] = existing.style
+        existing = record(deal, form)
+        if deal.area is Area.SHOW:
+            request.session[STYLE_KEY] = existing.style
     if wants_partial(request):
         return render(request, "quizzes/deal.html#quiz-card", feedback_context(deal, existing))
     return redirect("quizzes:deal", pk=deal.pk)
@@ -167,13 +212,13 @@ def answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 # --- progress and review -------------------------------------------------------------
 
 
-def next_step(progress, queue) -> dict:
+def next_step(progress, queue, practised: bool) -> dict:
     """The one thing to practise next, as the progress page leads with it."""
     if queue.due:
         return {"kind": "review", "items": queue.due}
     if progress.weak_spots:
         return {"kind": "weak", "stat": progress.weak_spots[0]}
-    if not progress.attempts:
+    if not practised:
         return {"kind": "start"}
     return {"kind": "strong", "next_due": queue.next_due}
 
@@ -183,13 +228,15 @@ def progress_page(request: HtmxHttpRequest) -> HttpResponse:
     owner = owner_of(request)
     now = timezone.now()
     progress = progress_of(owner)
+    discards = discard_progress(owner)
     queue = review_queue(owner, now)
     recent = progress.recent
     numbers = [r.number for r in recent]
     context = {
         "progress": progress,
+        "discards": discards,
         "queue": queue,
-        "next": next_step(progress, queue),
+        "next": next_step(progress, queue, bool(progress.attempts or discards.decisions)),
         "last_attempts": last_attempts(owner),
         "now": now,
     }
@@ -201,6 +248,10 @@ def progress_page(request: HtmxHttpRequest) -> HttpResponse:
     if progress.patterns:
         context["pattern_chart"] = pattern_bars(
             [(s.pattern.label, s.right, s.seen, s.percent) for s in progress.patterns]
+        )
+    if discards.recent:
+        context["loss_chart"] = loss_line(
+            [r.rolling_loss for r in discards.recent], [r.number for r in discards.recent]
         )
     return render(request, "quizzes/progress.html", context)
 

@@ -42,6 +42,15 @@ class DealFactory(factory.django.DjangoModelFactory):
     dealt_at = factory.LazyFunction(timezone.now)
 
 
+class DiscardDealFactory(DealFactory):
+    """Six cards to discard from, as the dealer unless ``holder="pone"``."""
+
+    kind = "discard"
+    hand = "5H 5C 6D JS QH 2C"
+    starter = ""
+    holder = "dealer"
+
+
 class AttemptFactory(factory.django.DjangoModelFactory):
     """A total-style answer to a deal, right unless ``claimed`` says otherwise."""
 

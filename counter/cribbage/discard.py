@@ -24,7 +24,7 @@ from math import comb
 from .cards import DECK, Card, CardError, Rank, ensure_distinct
 from .show import RANK_POINTS, rank_key, show_total
 
-__all__ = ["DiscardOption", "Role", "discard_options"]
+__all__ = ["DiscardOption", "HandSpread", "Role", "discard_options", "hand_spread"]
 
 HAND_SIZE = 6
 
@@ -43,6 +43,54 @@ class DiscardOption:
     hand_ev: float
     crib_ev: float
     net_ev: float
+
+
+@dataclass(frozen=True, slots=True)
+class HandSpread:
+    """What a kept hand scores with each of the 46 starters it may get."""
+
+    keep: tuple[Card, ...]
+    totals: tuple[tuple[Card, int], ...]
+    """Each unseen starter and the hand's total with it, best first."""
+
+    @property
+    def worst(self) -> int:
+        return min(total for _, total in self.totals)
+
+    @property
+    def best(self) -> int:
+        return max(total for _, total in self.totals)
+
+    @property
+    def mean(self) -> float:
+        return sum(total for _, total in self.totals) / len(self.totals)
+
+    @property
+    def chance_of_twelve(self) -> float:
+        """The share of the starters with which the hand scores 12 or more: a big hand."""
+        return self.chance_of_at_least(12)
+
+    def chance_of_at_least(self, points: int) -> float:
+        """The share of the starters with which the hand scores ``points`` or more."""
+        return sum(total >= points for _, total in self.totals) / len(self.totals)
+
+    def top_starters(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """The best totals and the starters that give each, best first (at most three)."""
+        by_total: dict[int, list[Card]] = {}
+        for starter, total in self.totals:
+            by_total.setdefault(total, []).append(starter)
+        return tuple((total, tuple(by_total[total])) for total in sorted(by_total)[::-1][:3])
+
+
+def hand_spread(keep: Iterable[Card], thrown: Iterable[Card]) -> HandSpread:
+    """The kept four's total with each of the 46 starters not among the six dealt."""
+    keep, thrown = tuple(keep), tuple(thrown)
+    dealt = {*keep, *thrown}
+    if len(keep) != 4 or len(dealt) != HAND_SIZE:
+        raise CardError(f"a spread is of 4 cards kept from {HAND_SIZE} distinct cards")
+    totals = [(starter, show_total(keep, starter)) for starter in DECK if starter not in dealt]
+    totals.sort(key=lambda pair: (-pair[1], pair[0].index))
+    return HandSpread(keep, tuple(totals))
 
 
 def discard_options(cards: Iterable[Card], role: Role) -> tuple[DiscardOption, ...]:

@@ -80,6 +80,21 @@ def as_cards(value: Iterable[Card | str] | Card | str) -> tuple[Card, ...]:
 
 
 @register.filter
+def points(value: float) -> str:
+    """Expected points to the hundredth, ``4.3709`` → ``4.37``: cheaper than ``floatformat``
+    in tables of fifteen rows."""
+    return f"{value:.2f}"
+
+
+@register.filter
+def percent(share: float) -> str:
+    """A share from 0 to 1 as a whole percentage: ``0.348`` → ``35%``; ``<1%`` for a few."""
+    if 0 < share < 0.005:
+        return "<1%"
+    return f"{round(share * 100)}%"
+
+
+@register.filter
 def rule_url(kind: ShowKind | ShowNote) -> str:
     return f"{reverse('counter:rules')}#{RULE_ANCHORS[kind]}"
 

@@ -7,6 +7,7 @@ Coordinates are in the SVG's viewBox units.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -67,21 +68,35 @@ def _n(value: float) -> str:
     return f"{value:g}"
 
 
-def accuracy_line(percents: Sequence[int], numbers: Sequence[int]) -> LineChart:
-    """Rolling accuracy in percent at each attempt; ``numbers`` label the x axis."""
+def line(
+    fractions: Sequence[float], numbers: Sequence[int], tick_labels: Sequence[str]
+) -> LineChart:
+    """A line through values from 0 to 1 of the axis at each attempt, the axis labelled at
+    0, half and the top; ``numbers`` label the x axis."""
     span = WIDTH - LEFT - RIGHT
-    count = len(percents)
+    count = len(fractions)
     step = span / (count - 1) if count > 1 else 0
-    points = " ".join(f"{round(LEFT + i * step, 1)},{_y(p / 100)}" for i, p in enumerate(percents))
+    points = " ".join(f"{round(LEFT + i * step, 1)},{_y(f)}" for i, f in enumerate(fractions))
     if count == 1:
-        points += f" {WIDTH - RIGHT},{_n(_y(percents[0] / 100))}"
-    ticks = tuple(Tick(_n(_y(f)), f"{round(f * 100)}%") for f in (0, 0.5, 1))
+        points += f" {WIDTH - RIGHT},{_n(_y(fractions[0]))}"
+    ticks = tuple(Tick(_n(_y(f)), label) for f, label in zip((0, 0.5, 1), tick_labels, strict=True))
     return LineChart(
         points=points,
         ticks=ticks,
         first_label=f"#{numbers[0]}" if numbers else "",
         last_label=f"#{numbers[-1]}" if numbers else "",
     )
+
+
+def accuracy_line(percents: Sequence[int], numbers: Sequence[int]) -> LineChart:
+    """Rolling accuracy in percent at each attempt; ``numbers`` label the x axis."""
+    return line([p / 100 for p in percents], numbers, ("0%", "50%", "100%"))
+
+
+def loss_line(losses: Sequence[float], numbers: Sequence[int]) -> LineChart:
+    """Rolling mean of the expected points lost per discard, on an axis of whole points."""
+    top = max(1, math.ceil(max(losses, default=0)))
+    return line([min(loss / top, 1) for loss in losses], numbers, ("0", f"{top / 2:g}", f"{top:g}"))
 
 
 def nice_ceiling(value: float) -> int:

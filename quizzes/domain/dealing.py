@@ -26,7 +26,7 @@ from counter.cribbage.cards import DECK, Card, Rank, Suit
 from counter.cribbage.discard import DiscardOption, Role, discard_options
 from counter.cribbage.show import score_show, show_total
 
-from .patterns import RANK_CATEGORIES, Pattern, patterns_of
+from .patterns import RANK_CATEGORIES, Area, Pattern, patterns_of
 
 __all__ = [
     "BIG_HAND",
@@ -38,6 +38,7 @@ __all__ = [
     "deal_quiz_hand",
     "deal_realistic",
     "deal_with_pattern",
+    "pick_weak_spot",
     "warm_up",
 ]
 
@@ -55,6 +56,8 @@ class Mode(Enum):
     HAND = "hand"
     CRIB = "crib"
     RANDOM = "random"
+    PEGGING = "pegging"
+    DISCARD = "discard"
     PATTERN = "pattern"
     BIG = "big"
     WEAK_SPOTS = "weak"
@@ -81,6 +84,8 @@ _MODE_LABELS = {
     Mode.HAND: "Hands only",
     Mode.CRIB: "Cribs only",
     Mode.RANDOM: "Random five cards",
+    Mode.PEGGING: "The play",
+    Mode.DISCARD: "Discarding",
     Mode.PATTERN: "Focus on one pattern",
     Mode.BIG: "Big hands (12 or more)",
     Mode.WEAK_SPOTS: "My weak spots",
@@ -110,6 +115,14 @@ _MODE_DESCRIPTIONS = {
     Mode.HAND: "Only kept hands: a four-card flush counts.",
     Mode.CRIB: "Only cribs, of the cards both players threw: a flush needs the starter too.",
     Mode.RANDOM: "Any five cards, as they fall: hands no one would keep, and many nineteens.",
+    Mode.PEGGING: (
+        "A play between two good players, a card at a time: say what each card pegs, go and "
+        "last card included."
+    ),
+    Mode.DISCARD: (
+        "Six cards and a seat: throw two to the crib, and see the points each choice is "
+        "worth, to the hundredth."
+    ),
     Mode.PATTERN: "Every hand dealt contains the pattern, however rare.",
     Mode.BIG: "Only hands and cribs worth 12 or more.",
     Mode.WEAK_SPOTS: "Patterns you have missed lately, more often the more you miss them.",
@@ -143,12 +156,14 @@ def deal_quiz_hand(
     miss rate per pattern) drive WEAK_SPOTS, which deals like MIXED while there is nothing
     to weigh.
     """
+    if mode in (Mode.PEGGING, Mode.DISCARD):
+        raise ValueError(f"{mode.value} mode deals a play or a discard, not a hand to count")
     if mode in (Mode.PATTERN, Mode.REVIEW):
         if pattern is None:
             raise ValueError(f"{mode.value} mode needs a pattern")
         return deal_with_pattern(pattern, rng=rng)
     if mode is Mode.WEAK_SPOTS:
-        chosen = _weighted_choice(weights or {}, rng)
+        chosen = pattern or pick_weak_spot(weights or {}, rng)
         if chosen is not None:
             return deal_with_pattern(chosen, rng=rng)
         mode = Mode.MIXED
@@ -186,7 +201,9 @@ def best_keep(six: Sequence[Card], role: Role) -> DiscardOption:
 
 
 def deal_with_pattern(pattern: Pattern, *, rng: random.Random = system_random) -> QuizHand:
-    """A deal that contains ``pattern``, uniformly among all deals that do."""
+    """A deal that contains ``pattern`` (of the show), uniformly among all deals that do."""
+    if pattern.area is not Area.SHOW:
+        raise ValueError(f"{pattern.label} is not counted in a hand: deal a play or a discard")
     if pattern.category in RANK_CATEGORIES:
         ranks = _pick_rank_multiset(pattern, rng)
         cards = [
@@ -216,7 +233,11 @@ def _crib_for(mode: Mode, rng: random.Random) -> bool:
     return rng.random() < CRIB_SHARE
 
 
-def _weighted_choice(weights: Mapping[Pattern, float], rng: random.Random) -> Pattern | None:
+def pick_weak_spot(
+    weights: Mapping[Pattern, float], rng: random.Random = system_random
+) -> Pattern | None:
+    """A pattern drawn in proportion to its weight (a recent miss rate); None when no
+    pattern has any."""
     items = [(p, w) for p, w in weights.items() if w > 0]
     if not items:
         return None

@@ -1,8 +1,13 @@
-"""Scoring patterns, the unit of learning.
+"""Patterns, the unit of learning: what players name, miss and review.
 
-A pattern is what players name when they count: a fifteen of three cards, a pair royal, a
-double run, a crib four-flush that scores nothing. Every pattern belongs to one answer
-category (fifteens, pairs, runs, flush, nobs), the fields of an itemised answer.
+Three areas of the game have them:
+- the show: what players name when they count, a fifteen of three cards, a pair royal, a
+  double run, a crib four-flush that scores nothing. Each belongs to one answer category
+  (fifteens, pairs, runs, flush, nobs), the fields of an itemised answer;
+- the play: what a card laid scores, a fifteen, a thirty-one, a pair royal, a run of four,
+  the go, the last card;
+- the discard: the mistakes players make laying away two cards, a five thrown to the
+  dealer's crib, a pair split.
 """
 
 from __future__ import annotations
@@ -12,7 +17,14 @@ from enum import Enum
 
 from counter.cribbage.show import ShowKind, ShowNote, ShowResult
 
-__all__ = ["RANK_CATEGORIES", "Category", "Pattern", "in_counting_order", "patterns_of"]
+__all__ = [
+    "RANK_CATEGORIES",
+    "Area",
+    "Category",
+    "Pattern",
+    "in_counting_order",
+    "patterns_of",
+]
 
 
 class Category(Enum):
@@ -42,6 +54,18 @@ _CATEGORY_KIND = {
 }
 
 
+class Area(Enum):
+    """The part of the game a pattern belongs to."""
+
+    SHOW = "show"
+    PLAY = "play"
+    DISCARD = "discard"
+
+    @property
+    def label(self) -> str:
+        return {"show": "The show", "play": "The play", "discard": "Discarding"}[self.value]
+
+
 class Pattern(Enum):
     """A scoring pattern; the value is its stable slug, stored and used in URLs.
 
@@ -68,14 +92,41 @@ class Pattern(Enum):
     THREE_SUITED_AND_STARTER = "three-suited-plus-starter"
     NOBS = "nobs"
     HEELS = "heels"
+    PLAY_FIFTEEN = "play-fifteen"
+    PLAY_THIRTY_ONE = "play-thirty-one"
+    PLAY_PAIR = "play-pair"
+    PLAY_PAIR_ROYAL = "play-pair-royal"
+    PLAY_DOUBLE_PAIR_ROYAL = "play-double-pair-royal"
+    PLAY_RUN_OF_THREE = "play-run-3"
+    PLAY_RUN_OF_FOUR = "play-run-4"
+    PLAY_RUN_OF_FIVE = "play-run-5"
+    PLAY_RUN_OF_SIX = "play-run-6"
+    PLAY_RUN_OF_SEVEN = "play-run-7"
+    PLAY_GO = "play-go"
+    PLAY_LAST_CARD = "play-last-card"
+    DISCARD_FIVE_TO_DEALER = "discard-five-to-dealer"
+    DISCARD_PAIR_TO_DEALER = "discard-pair-to-dealer"
+    DISCARD_FIFTEEN_TO_DEALER = "discard-fifteen-to-dealer"
+    DISCARD_SPLIT_PAIR = "discard-split-pair"
+    DISCARD_CRIB_IGNORED = "discard-crib-ignored"
 
     @property
     def label(self) -> str:
         return _LABELS[self]
 
     @property
-    def category(self) -> Category:
-        return _PATTERN_CATEGORY[self]
+    def area(self) -> Area:
+        if self.value.startswith("play-"):
+            return Area.PLAY
+        if self.value.startswith("discard-"):
+            return Area.DISCARD
+        return Area.SHOW
+
+    @property
+    def category(self) -> Category | None:
+        """The itemised answer's field a show pattern belongs to (None in the play and
+        the discard)."""
+        return _PATTERN_CATEGORY.get(self)
 
     @property
     def scores(self) -> bool:
@@ -128,6 +179,23 @@ _LABELS = {
     Pattern.THREE_SUITED_AND_STARTER: "three suited cards and the starter (no flush)",
     Pattern.NOBS: "nobs",
     Pattern.HEELS: "heels (not part of the count)",
+    Pattern.PLAY_FIFTEEN: "fifteen in the play",
+    Pattern.PLAY_THIRTY_ONE: "thirty-one",
+    Pattern.PLAY_PAIR: "pair in the play",
+    Pattern.PLAY_PAIR_ROYAL: "pair royal in the play",
+    Pattern.PLAY_DOUBLE_PAIR_ROYAL: "double pair royal in the play",
+    Pattern.PLAY_RUN_OF_THREE: "run of three in the play",
+    Pattern.PLAY_RUN_OF_FOUR: "run of four in the play",
+    Pattern.PLAY_RUN_OF_FIVE: "run of five in the play",
+    Pattern.PLAY_RUN_OF_SIX: "run of six in the play",
+    Pattern.PLAY_RUN_OF_SEVEN: "run of seven in the play",
+    Pattern.PLAY_GO: "the go",
+    Pattern.PLAY_LAST_CARD: "the last card",
+    Pattern.DISCARD_FIVE_TO_DEALER: "a five thrown to the dealer's crib",
+    Pattern.DISCARD_PAIR_TO_DEALER: "a pair thrown to the dealer's crib",
+    Pattern.DISCARD_FIFTEEN_TO_DEALER: "a fifteen thrown to the dealer's crib",
+    Pattern.DISCARD_SPLIT_PAIR: "a pair split",
+    Pattern.DISCARD_CRIB_IGNORED: "the crib ignored",
 }
 
 _PATTERN_CATEGORY = {

@@ -189,6 +189,28 @@ def test_the_verdict_and_the_cards_are_read_first_on_a_phone(browser: Browser, l
         context.close()
 
 
+def test_a_discard_quiz_on_a_phone(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/quiz/")
+    page.get_by_role("button", name="Discarding").click()
+    deal = current_deal(page)
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Discard as the {deal.holder}")
+    assert_accessible(page)
+    best = deal.discard_options[0]
+    for card in best.throw:
+        page.get_by_role("checkbox", name=card.label).check()
+    screenshot(page, "discard-quiz-phone-390x844", full_page=False)
+    page.get_by_role("button", name="Throw these two").click()
+    expect(page.locator(".verdict")).to_have_text(re.compile("The best throw"))
+    expect(page.locator(".verdict")).to_be_focused()
+    expect(page.locator(".choices tbody tr")).to_have_count(15)
+    expect(page.locator(".choices tr.is-chosen")).to_contain_text("your choice")
+    assert Attempt.objects.get().right
+    assert_accessible(page)
+    screenshot(page, "discard-feedback-phone-390x844")
+
+
 def test_the_quiz_works_without_javascript(browser: Browser, live_server):
     context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
     page = context.new_page()

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quizzes.models import Attempt
-from tests.factories import DealFactory, UserFactory
+from tests.factories import DealFactory, DiscardDealFactory, UserFactory
 from tests.hostile import echoed_unescaped, form_data
 
 ANSWER_FIELDS = ["total", "fifteens", "pairs", "runs", "flush", "nobs"]
@@ -38,6 +38,18 @@ def test_answer_form_never_fails_and_never_echoes_markup(signed_in, data, htmx):
     else:
         assert response.status_code in (200, 400)
         assert 'role="alert"' in body or 'class="field-error"' in body
+
+
+@pytest.mark.django_db
+@hostile
+@given(data=form_data(["throw"]), htmx=st.booleans())
+def test_throw_form_never_fails_and_never_echoes_markup(signed_in, data, htmx):
+    client, user = signed_in
+    deal = DiscardDealFactory(user=user)
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.post(f"/quiz/{deal.pk}/answer/", data, headers=headers)
+    assert response.status_code in (200, 302, 400)
+    assert echoed_unescaped(response.content.decode(), data) == []
 
 
 @pytest.mark.django_db

@@ -15,6 +15,7 @@ from tests.factories import (
     AttemptFactory,
     AttemptPatternFactory,
     DealFactory,
+    DiscardDealFactory,
     ReviewItemFactory,
     UserFactory,
 )
@@ -477,3 +478,74 @@ def test_the_progress_table_draws_the_cards(client, player):
     page = client.get("/progress/")
     assertContains(page, 'aria-label="jack of diamonds"')
     assertNotContains(page, "5H 5C 5S JD")
+
+
+# --- the discard quiz -----------------------------------------------------------------------
+
+
+def test_a_discard_deal_shows_six_cards_to_tick_and_no_answer(client, player):
+    deal = new_deal(client, mode="discard")
+    assert (deal.kind, deal.holder in ("dealer", "pone")) == ("discard", True)
+    page = client.get(f"/quiz/{deal.pk}/")
+    assert page.text.count('name="throw"') == 6
+    assertContains(page, f"Discard as the {deal.holder}")
+    assertNotContains(page, "The 15 choices")
+
+
+def test_a_discard_is_graded_against_the_best_choice(client, player):
+    deal = DealFactory(
+        user=player, kind="discard", hand="5H 5C 6D JS QH 2C", starter="", holder="pone"
+    )
+    response = client.post(f"/quiz/{deal.pk}/answer/", {"throw": ["5H", "5C"]})
+    assert response.status_code == 302
+    attempt = Attempt.objects.get()
+    assert (attempt.kind, attempt.right) == ("discard", False)
+    assert attempt.loss > 1
+    page = client.get(f"/quiz/{deal.pk}/")
+    assertContains(page, f"✗ {attempt.loss:.2f} points lost")
+    assertContains(page, "<strong>✗ A five thrown to the dealer&#x27;s crib</strong>", html=True)
+    assertContains(page, '<strong class="choice-tag">your choice</strong>', html=True)
+    assert page.text.count('<tr class="is-chosen">') == 1
+    assertContains(page, "What your hand can score")
+    assert "discard-five-to-dealer" in ReviewItem.objects.values_list("pattern", flat=True)
+
+
+def test_the_best_discard_is_said_best_and_a_double_submit_records_one(client, player):
+    deal = DiscardDealFactory(user=player)
+    first = client.post(f"/quiz/{deal.pk}/answer/", {"throw": ["6D", "2C"]}, **HTMX)
+    second = client.post(f"/quiz/{deal.pk}/answer/", {"throw": ["5H", "5C"]}, **HTMX)
+    assert Attempt.objects.count() == 1
+    assertContains(first, "✓ The best throw")
+    assert without_csrf(first.text) == without_csrf(second.text)
+
+
+@pytest.mark.parametrize(
+    ("throw", "message"),
+    [
+        (["5H"], "Throw two cards to the crib: you chose 1."),
+        (["5H", "5C", "6D"], "Throw two cards to the crib: you chose 3."),
+        ([], "Choose the two cards to throw to the crib."),
+        (["AS", "5H"], "“AS” is not one of your six cards."),
+        (["<b>x</b>", "5H"], "is not one of your six cards."),
+    ],
+)
+def test_a_bad_throw_is_named_and_nothing_is_saved(client, player, throw, message):
+    deal = DiscardDealFactory(user=player)
+    response = client.post(f"/quiz/{deal.pk}/answer/", {"throw": throw})
+    assert response.status_code == 400
+    assertContains(response, message, status_code=400)
+    assert "<b>x</b>" not in response.text
+    assert not Attempt.objects.exists()
+
+
+def test_the_progress_page_has_a_discard_section(client, player):
+    for throw in (["6D", "2C"], ["5H", "5C"]):
+        deal = DiscardDealFactory(user=player, holder="pone")
+        client.post(f"/quiz/{deal.pk}/answer/", {"throw": throw})
+    page = client.get("/progress/")
+    assertContains(page, "<div><dt>Decisions</dt><dd>2</dd></div>", html=True)
+    assertContains(
+        page, "<div><dt>Best choices</dt><dd>1 <small>(50%)</small></dd></div>", html=True
+    )
+    assertContains(page, "Points lost a deal as pone")
+    assertContains(page, '<title id="loss-title">')

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 
 from counter.cribbage.cards import DECK, CardError, parse_cards
-from counter.cribbage.discard import Role, discard_options
+from counter.cribbage.discard import Role, discard_options, hand_spread
 from counter.cribbage.show import show_total
 
 from .strategies import six_card_hands
@@ -75,3 +75,23 @@ def test_values_lie_in_range_and_both_roles_share_hand_and_crib_values(cards):
         twin = by_throw[frozenset(option.throw)]
         assert (twin.hand_ev, twin.crib_ev) == (option.hand_ev, option.crib_ev)
         assert twin.keep == option.keep
+
+
+def test_a_hands_spread_over_the_46_starters():
+    cards = parse_cards("5H 5C 6D JS QH 2C")
+    keep, thrown = parse_cards("5H 5C JS QH"), parse_cards("6D 2C")
+    spread = hand_spread(keep, thrown)
+    assert len(spread.totals) == 46
+    assert spread.mean == pytest.approx(discard_options(cards, Role.DEALER)[0].hand_ev)
+    totals = [total for _, total in spread.totals]
+    assert totals == sorted(totals, reverse=True)
+    assert (spread.worst, spread.best) == (min(totals), max(totals))
+    best_total, best_starters = spread.top_starters()[0]
+    assert best_total == spread.best
+    assert all(show_total(keep, s) == best_total for s in best_starters)
+    assert spread.chance_of_at_least(12) == pytest.approx(sum(t >= 12 for t in totals) / 46)
+
+
+def test_a_spread_needs_four_kept_from_six_distinct():
+    with pytest.raises(CardError):
+        hand_spread(parse_cards("5H 5C JS QH"), parse_cards("5H 2C"))

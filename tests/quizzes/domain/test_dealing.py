@@ -5,8 +5,16 @@ import pytest
 
 from counter.cribbage.show import score_show, show_total
 from quizzes.domain import dealing
-from quizzes.domain.dealing import BIG_HAND, Mode, deal_quiz_hand, deal_with_pattern, rank_patterns
-from quizzes.domain.patterns import Pattern, patterns_of
+from quizzes.domain.dealing import (
+    BIG_HAND,
+    Holder,
+    Mode,
+    deal_quiz_hand,
+    deal_realistic,
+    deal_with_pattern,
+    rank_patterns,
+)
+from quizzes.domain.patterns import Area, Pattern, patterns_of
 
 
 def dealt_patterns(dealt):
@@ -17,8 +25,8 @@ def distinct(dealt):
     return len({*dealt.hand, dealt.starter}) == 5
 
 
-@pytest.mark.parametrize("pattern", list(Pattern))
-def test_every_pattern_can_be_dealt(pattern):
+@pytest.mark.parametrize("pattern", [p for p in Pattern if p.area is Area.SHOW])
+def test_every_pattern_of_the_show_can_be_dealt(pattern):
     rng = random.Random(pattern.value)
     for _ in range(50):
         dealt = deal_with_pattern(pattern, rng=rng)
@@ -87,3 +95,25 @@ def test_pattern_and_review_modes_need_a_pattern():
 
 def test_the_default_randomness_is_the_system_source():
     assert isinstance(dealing.system_random, random.SystemRandom)
+
+
+def test_a_pattern_of_the_play_or_the_discard_is_not_dealt_as_a_hand():
+    with pytest.raises(ValueError, match="not counted in a hand"):
+        deal_with_pattern(Pattern.PLAY_GO)
+
+
+def test_realistic_deals_keep_the_engines_best_four_for_the_seat():
+    rng = random.Random(11)
+    for crib in (False, True):
+        dealt = deal_realistic(crib=crib, rng=rng)
+        assert dealt.crib is crib
+        assert distinct(dealt)
+        assert dealt.holder in ((Holder.CRIB,) if crib else (Holder.PONE, Holder.DEALER))
+
+
+def test_mixed_hand_and_crib_modes_deal_realistically_and_random_mode_does_not():
+    rng = random.Random(12)
+    assert deal_quiz_hand(Mode.MIXED, rng=rng).holder is not None
+    assert deal_quiz_hand(Mode.HAND, rng=rng).holder in (Holder.PONE, Holder.DEALER)
+    assert deal_quiz_hand(Mode.CRIB, rng=rng).holder is Holder.CRIB
+    assert deal_quiz_hand(Mode.RANDOM, rng=rng).holder is None

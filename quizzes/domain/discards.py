@@ -1,0 +1,140 @@
+"""Discard quizzes: six cards and a seat, the two thrown, graded by what they cost.
+
+A choice is graded by the expected points it loses against the best of the 15 (exact hand
+and crib values, ``counter.cribbage.discard``), split into what the hand loses and what
+the crib loses (or gives the opponent). Within ``BEST_MARGIN`` of the best net value a
+choice counts as best: near ties are common.
+
+Mistakes of a recognisable kind are patterns, learnt and reviewed like the show's: a five,
+a pair or a fifteen thrown to the dealer's crib, a pair split, the crib ignored. Each is
+"seen" in a deal that tempts it (the pone holds a five, say) and "missed" when the choice
+made it and it cost points.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from counter.cribbage.cards import DECK, Card
+from counter.cribbage.discard import DiscardOption, Role, discard_options
+
+from .patterns import Pattern
+
+__all__ = ["BEST_MARGIN", "DiscardGrade", "deal_discard", "grade_discard", "tempting"]
+
+BEST_MARGIN = 0.05
+"""A choice within this many expected points of the best is as good as best."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardGrade:
+    """A throw graded against the best choice for the seat."""
+
+    role: Role
+    options: tuple[DiscardOption, ...]
+    chosen: DiscardOption
+    tempting: tuple[Pattern, ...]
+    mistakes: tuple[Pattern, ...]
+
+    @property
+    def best(self) -> DiscardOption:
+        return self.options[0]
+
+    @property
+    def loss(self) -> float:
+        """Expected points lost against the best choice (0 for the best)."""
+        return self.best.net_ev - self.chosen.net_ev
+
+    @property
+    def hand_loss(self) -> float:
+        """The part of the loss in the hand kept."""
+        return self.best.hand_ev - self.chosen.hand_ev
+
+    @property
+    def crib_loss(self) -> float:
+        """The part of the loss in the crib: less for one's own, more given away."""
+        sign = 1 if self.role is Role.DEALER else -1
+        return sign * (self.best.crib_ev - self.chosen.crib_ev)
+
+    @property
+    def is_best(self) -> bool:
+        return self.loss <= BEST_MARGIN
+
+    @property
+    def rank(self) -> int:
+        """The choice's place among the 15, 1 for the best."""
+        return self.options.index(self.chosen) + 1
+
+
+def _pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:
+    return [(a, b) for a, b in combinations(cards, 2) if a.rank is b.rank]
+
+
+def tempting(six: Sequence[Card], role: Role, options: Sequence[DiscardOption]) -> set[Pattern]:
+    """The mistakes this deal offers: each needs the cards that make it possible, and a
+    choice making it that costs more than ``BEST_MARGIN``."""
+    best = options[0]
+    found = set()
+    for option in options:
+        if best.net_ev - option.net_ev > BEST_MARGIN:
+            found |= _made(option, role, best)
+    return found
+
+
+def _made(option: DiscardOption, role: Role, best: DiscardOption) -> set[Pattern]:
+    """The recognisable mistakes a choice makes, whatever they cost."""
+    made = set()
+    if role is Role.PONE:
+        first, second = option.throw
+        if any(card.value == 5 for card in option.throw):
+            made.add(Pattern.DISCARD_FIVE_TO_DEALER)
+        if first.rank is second.rank:
+            made.add(Pattern.DISCARD_PAIR_TO_DEALER)
+        if first.value + second.value == 15:
+            made.add(Pattern.DISCARD_FIFTEEN_TO_DEALER)
+    kept_pairs = {frozenset(pair) for pair in _pairs(best.keep)}
+    if any(len(pair & set(option.keep)) == 1 for pair in kept_pairs):
+        made.add(Pattern.DISCARD_SPLIT_PAIR)
+    if option.hand_ev >= best.hand_ev + BEST_MARGIN:
+        # More in the hand than the best choice keeps: the loss is all in the crib.
+        made.add(Pattern.DISCARD_CRIB_IGNORED)
+    return made
+
+
+def grade_discard(
+    six: Sequence[Card], role: Role, throw: Sequence[Card], options=None
+) -> DiscardGrade:
+    """Grade throwing ``throw`` from ``six`` as ``role`` (``options`` when already known)."""
+    options = tuple(options or discard_options(six, role))
+    thrown = set(throw)
+    (chosen,) = (option for option in options if set(option.throw) == thrown)
+    seen = tempting(six, role, options)
+    costly = chosen.net_ev < options[0].net_ev - BEST_MARGIN
+    mistakes = _made(chosen, role, options[0]) & seen if costly else set()
+    order = list(Pattern)
+    return DiscardGrade(
+        role=role,
+        options=options,
+        chosen=chosen,
+        tempting=tuple(sorted(seen, key=order.index)),
+        mistakes=tuple(sorted(mistakes, key=order.index)),
+    )
+
+
+def deal_discard(
+    rng: random.Random, *, pattern: Pattern | None = None, tries: int = 40
+) -> tuple[tuple[Card, ...], Role, tuple[DiscardOption, ...]]:
+    """Six cards and a seat to discard from, with their options; with ``pattern`` (a
+    discard mistake), a deal that tempts it (the best of ``tries`` deals otherwise)."""
+    for _ in range(tries):
+        six = tuple(sorted(rng.sample(DECK, 6)))
+        role = rng.choice((Role.DEALER, Role.PONE))
+        if pattern is not None and pattern.value.endswith("-to-dealer"):
+            role = Role.PONE
+        options = discard_options(six, role)
+        if pattern is None or pattern in tempting(six, role, options):
+            return six, role, options
+    return six, role, options
