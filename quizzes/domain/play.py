@@ -1,0 +1,233 @@
+"""Play quizzes: a play dealt and laid by two good players, counted a card at a time.
+
+The player says what each card pegs (0 when nothing), go and last card included. Each
+card's claim is marked against the engine's items: what a short claim left out, or what
+an over-claim added, is explained when one item or one known slip fits (a go claimed
+after 31, the last card claimed on a 31, a pair claimed across a new count); a pattern is
+recorded as missed only then, as in the show.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from counter.cribbage.cards import DECK, Card
+from counter.cribbage.discard import Role, discard_options
+from counter.cribbage.pegging import (
+    GO,
+    MAX_COUNT,
+    PegItem,
+    PegKind,
+    PlayRecord,
+    PlayState,
+    Turn,
+)
+
+from .patterns import Pattern, in_counting_order
+
+__all__ = [
+    "CardMark",
+    "Lay",
+    "PlayMarking",
+    "deal_play",
+    "mark_play",
+    "pattern_of",
+]
+
+PLAYERS = 2
+Lay = Callable[[Sequence[Card], PlayState, frozenset[Card]], Card]
+"""A playing policy: from the cards held, the play so far and the cards the player has
+seen, the card to lay (only called when one fits)."""
+
+_RUNS = {
+    3: Pattern.PLAY_RUN_OF_THREE,
+    4: Pattern.PLAY_RUN_OF_FOUR,
+    5: Pattern.PLAY_RUN_OF_FIVE,
+    6: Pattern.PLAY_RUN_OF_SIX,
+    7: Pattern.PLAY_RUN_OF_SEVEN,
+}
+_PAIRS = {2: Pattern.PLAY_PAIR, 6: Pattern.PLAY_PAIR_ROYAL, 12: Pattern.PLAY_DOUBLE_PAIR_ROYAL}
+_SIMPLE = {
+    PegKind.FIFTEEN: Pattern.PLAY_FIFTEEN,
+    PegKind.THIRTY_ONE: Pattern.PLAY_THIRTY_ONE,
+    PegKind.GO: Pattern.PLAY_GO,
+    PegKind.LAST_CARD: Pattern.PLAY_LAST_CARD,
+}
+
+
+def pattern_of(item: PegItem) -> Pattern:
+    """The pattern of a score in the play: a fifteen, a pair royal, a run of four, the go."""
+    if item.kind is PegKind.PAIR:
+        return _PAIRS[item.points]
+    if item.kind is PegKind.RUN:
+        return _RUNS[item.points]
+    return _SIMPLE[item.kind]
+
+
+# --- dealing ---------------------------------------------------------------------------------
+
+
+def deal_play(
+    rng: random.Random,
+    lay: Lay,
+    *,
+    pattern: Pattern | None = None,
+    tries: int = 30,
+) -> tuple[str, tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    """A play as it comes at the table: six cards to each of two players, each keeping the
+    four the discard analysis rates best for its seat, then laid by ``lay``.
+
+    Returns the play in ``crib peg --players 2`` notation and the two hands kept (the
+    pone's, then the dealer's). With ``pattern`` (of the play), a play that scores it, the
+    first of ``tries`` plays that does (the last one dealt otherwise).
+    """
+    for _ in range(tries):
+        cards = rng.sample(DECK, 12)
+        pone = discard_options(cards[:6], Role.PONE)[0].keep
+        dealer = discard_options(cards[6:], Role.DEALER)[0].keep
+        record = play_out((pone, dealer), lay)
+        if pattern is None or pattern in patterns_scored(record):
+            break
+    return notation(record), (pone, dealer)
+
+
+def play_out(hands: Sequence[Sequence[Card]], lay: Lay) -> PlayRecord:
+    """Lay the hands out, player 1 first, each laying by ``lay`` or saying go."""
+    state = PlayState.start(len(hands))
+    held = [list(hand) for hand in hands]
+    while not state.is_over:
+        player = state.to_play
+        hand = held[player - 1]
+        fitting = state.playable(hand)
+        if not fitting:
+            state, _ = state.say_go()
+            continue
+        seen = frozenset(turn.card for turn in state.turns if turn.card) | frozenset(hand)
+        card = lay(tuple(fitting), state, seen)
+        hand.remove(card)
+        state, _ = state.lay(card)
+    return state.record
+
+
+def notation(record: PlayRecord) -> str:
+    """A play in ``crib peg --players`` notation: ``6H 4C 5D go 2C``."""
+    return " ".join(GO if turn.is_go else turn.card.code for turn in record.turns)
+
+
+def patterns_scored(record: PlayRecord) -> set[Pattern]:
+    return {pattern_of(item) for turn in record.plays for item in turn.items}
+
+
+# --- marking ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardMark:
+    """One card's claim against what it pegs."""
+
+    turn: Turn
+    claimed: int
+    missed: tuple[Pattern, ...] = ()
+    explained: str = ""
+
+    @property
+    def right(self) -> bool:
+        return self.claimed == self.turn.points
+
+    @property
+    def difference(self) -> int:
+        return self.claimed - self.turn.points
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMarking:
+    """A play's claims marked card by card, and each pattern's mark for the review queue:
+    missed, right, or not known (a wrong claim nothing explains for certain)."""
+
+    cards: tuple[CardMark, ...]
+    patterns: tuple[Pattern, ...]
+    missed: frozenset[Pattern]
+    unknown: frozenset[Pattern]
+
+    @property
+    def right(self) -> bool:
+        return all(mark.right for mark in self.cards)
+
+    @property
+    def claimed(self) -> int:
+        return sum(mark.claimed for mark in self.cards)
+
+    @property
+    def points(self) -> int:
+        return sum(mark.turn.points for mark in self.cards)
+
+    def settled(self) -> dict[Pattern, bool]:
+        """Each pattern whose mark is known, and whether it was missed."""
+        return {p: p in self.missed for p in self.patterns if p not in self.unknown}
+
+
+def _over_claims(record: PlayRecord, index: int) -> list[tuple[Pattern, int, str]]:
+    """The slips a claim for the ``index``-th card laid may add: (pattern, points, what)."""
+    plays = record.plays
+    turn = plays[index]
+    slips = []
+    if turn.count == MAX_COUNT:
+        slips.append((Pattern.PLAY_GO, 1, "a go claimed on 31, which scores 2 and no go"))
+        if index == len(plays) - 1 and record.is_over:
+            slips.append((Pattern.PLAY_LAST_CARD, 1, "a last card claimed on 31"))
+    before = plays[index - 1] if index else None
+    new_count = before is not None and turn.count == turn.card.value
+    if new_count and before.card.rank is turn.card.rank:
+        slips.append((Pattern.PLAY_PAIR, 2, "a pair across a new count: 31 or a go ends it"))
+    return slips
+
+
+def _explain_card(record: PlayRecord, index: int, claimed: int) -> CardMark:
+    turn = record.plays[index]
+    difference = claimed - turn.points
+    if difference < 0:
+        options = [(pattern_of(item), item.points, f"the {item.name}") for item in turn.items]
+    else:
+        options = _over_claims(record, index)
+    found: dict[frozenset[Pattern], list[str]] = {}
+    for size in range(1, len(options) + 1):
+        for chosen in combinations(options, size):
+            if sum(points for _, points, _ in chosen) == abs(difference):
+                found.setdefault(frozenset(p for p, _, _ in chosen), [w for _, _, w in chosen])
+    if len(found) != 1:
+        return CardMark(turn, claimed)
+    ((patterns, what),) = found.items()
+    return CardMark(turn, claimed, in_counting_order(patterns), " and ".join(what))
+
+
+def mark_play(record: PlayRecord, claims: Sequence[int]) -> PlayMarking:
+    """Mark a claim for each card laid (``claims`` in the order of ``record.plays``)."""
+    if len(claims) != len(record.plays):
+        raise ValueError(f"a claim for each of the {len(record.plays)} cards laid")
+    cards = []
+    seen: set[Pattern] = set()
+    missed: set[Pattern] = set()
+    unknown: set[Pattern] = set()
+    for index, claimed in enumerate(claims):
+        turn = record.plays[index]
+        scored = {pattern_of(item) for item in turn.items}
+        tempted = {pattern for pattern, _, _ in _over_claims(record, index)}
+        seen |= scored | tempted
+        if claimed == turn.points:
+            cards.append(CardMark(turn, claimed))
+            continue
+        mark = _explain_card(record, index, claimed)
+        cards.append(mark)
+        if mark.missed:
+            missed |= set(mark.missed)
+        else:
+            unknown |= scored | tempted
+    return PlayMarking(
+        cards=tuple(cards),
+        patterns=in_counting_order(seen),
+        missed=frozenset(missed),
+        unknown=frozenset(unknown - missed),
+    )
