@@ -1,0 +1,215 @@
+"""The computer opponent: ``choose(game, level)`` gives its action for ``game.to_move``.
+
+It looks only at what its seat may see: its own six cards and what it threw, the starter,
+the cards laid and the gos said. Two levels:
+
+``greedy``, the baseline. It keeps the four cards that score most by themselves (fifteens,
+pairs, runs and a four-card flush, no starter, the crib ignored; ties go to the first four
+in card order). In the play it lays the card that scores most now; when none scores, the
+lowest card that gives nothing away, else its lowest card. A card gives nothing away when
+no card the computer has not seen would score if laid on it: no fifteen or 31 (so never a
+count of 5 or 21), no pair and no run.
+
+``strong``. It discards by the exact expected value of hand and crib (``discard_options``)
+plus a pegging term, and plays by searching the rest of the play (see ``strong_lay``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from itertools import combinations, combinations_with_replacement
+from math import comb
+
+from . import search
+from .cards import DECK, Card
+from .discard import Role, discard_options
+from .game import Action, Claim, Discard, Game, Go, Lay
+from .pegging import MAX_COUNT, PlayState, score_play
+from .show import RANK_POINTS, rank_key
+
+__all__ = [
+    "Level",
+    "choose",
+    "four_card_points",
+    "gives_nothing_away",
+    "greedy_discard",
+    "greedy_lay",
+    "opponent_min_value",
+    "strong_discard",
+    "strong_lay",
+]
+
+
+class Level(Enum):
+    GREEDY = "greedy"
+    STRONG = "strong"
+
+
+def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
+    """The computer's action for the seat to move in ``game``.
+
+    A claim the game waits for is answered exactly (the computer counts without error).
+    Raises ValueError when the game is over.
+    """
+    level = Level(level)
+    player = game.to_move
+    if player is None:
+        raise ValueError("the game is over: there is nothing to choose")
+    if game.pending is not None:
+        return Claim(player, game.pending.points)
+    deal = game.deal
+    play = deal.play
+    if play is None:
+        cards = deal.dealt[player]
+        if level is Level.GREEDY:
+            return Discard(player, greedy_discard(cards))
+        role = Role.DEALER if player == deal.dealer else Role.PONE
+        return Discard(player, strong_discard(cards, role))
+    hand = deal.held(player)
+    fitting = play.playable(hand)
+    if not fitting:
+        return Go(player)
+    seen = (*deal.dealt[player], deal.starter, *(t.card for t in play.turns if t.card))
+    if level is Level.GREEDY:
+        return Lay(player, greedy_lay(hand, play, seen))
+    me = deal.play_player(player)
+    return Lay(player, strong_lay(hand, play, me, seen))
+
+
+# --- greedy ----------------------------------------------------------------------------
+
+
+def four_card_points(cards: Sequence[Card]) -> int:
+    """What four cards score by themselves: fifteens, pairs, runs and a four-card flush."""
+    points = RANK_POINTS[rank_key(card.rank for card in cards)]
+    if len({card.suit for card in cards}) == 1:
+        points += 4
+    return points
+
+
+def greedy_discard(cards: Iterable[Card]) -> tuple[Card, Card]:
+    """The two cards greedy throws: it keeps the four that score most by themselves, the
+    first such four in card order on a tie."""
+    cards = tuple(sorted(cards))
+    best = max(combinations(cards, 4), key=four_card_points)  # max keeps the first best
+    throw = tuple(card for card in cards if card not in best)
+    return throw[0], throw[1]
+
+
+def gives_nothing_away(play: PlayState, card: Card, unseen: Iterable[Card]) -> bool:
+    """Whether no unseen card would score if laid on ``card`` (a fifteen, 31, pair or run)."""
+    series = (*play.series, card)
+    count = play.count + card.value
+    return not any(
+        score_play(series, other) for other in unseen if count + other.value <= MAX_COUNT
+    )
+
+
+def greedy_lay(hand: Sequence[Card], play: PlayState, seen: Iterable[Card]) -> Card:
+    """The card greedy lays: the one that scores most now (the lowest on a tie); when none
+    scores, the lowest that gives nothing away; else the lowest card."""
+    fitting = sorted(play.playable(hand))
+    scored = [(sum(item.points for item in play.lay(card)[1]), card) for card in fitting]
+    most = max(points for points, _ in scored)
+    if most:
+        return next(card for points, card in scored if points == most)
+    seen = set(seen)
+    unseen = _one_per_rank(card for card in DECK if card not in seen)
+    for card in fitting:
+        if gives_nothing_away(play, card, unseen):
+            return card
+    return fitting[0]
+
+
+def _one_per_rank(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """One card of each rank present: the play depends on ranks only."""
+    by_rank: dict[int, Card] = {}
+    for card in cards:
+        by_rank.setdefault(card.rank, card)
+    return tuple(by_rank.values())
+
+
+# --- strong: the discard -----------------------------------------------------------------
+
+
+def strong_discard(cards: Iterable[Card], role: Role) -> tuple[Card, Card]:
+    """The two cards strong throws: the best net expected value of hand and crib."""
+    best = discard_options(cards, role)[0]
+    return best.throw[0], best.throw[1]
+
+
+def opponent_min_value(play: PlayState, opponent: int) -> int:
+    """The least value a card the opponent still holds can have: each go they said at count
+    c shows they held no card of value 31 - c or less."""
+    least = 1
+    for turn in play.turns:
+        if turn.card is None and turn.player == opponent:
+            least = max(least, MAX_COUNT - turn.count + 1)
+    return least
+
+
+def _opponent_holdings(
+    unseen: Sequence[Card], size: int, least: int, samples: int, rng: random.Random
+) -> list[tuple[tuple, int]]:
+    """Rank multisets the opponent may hold, with weights: every one, weighted by the
+    number of ways to hold it, when there are few; else ``samples`` drawn at random."""
+    pool = [card for card in unseen if card.value >= least]
+    if len(pool) < size:  # cannot happen in a legal game; hold what there is
+        size = len(pool)
+    ranks = Counter(int(card.rank) for card in pool)
+    if size <= 2:
+        weighted = []
+        for combo in combinations_with_replacement(sorted(ranks), size):
+            weight = 1
+            for rank, times in Counter(combo).items():
+                weight *= comb(ranks[rank], times)
+            if weight:
+                weighted.append((combo, weight))
+        return weighted
+    drawn = Counter(
+        tuple(sorted(int(card.rank) for card in rng.sample(pool, size))) for _ in range(samples)
+    )
+    return sorted(drawn.items())
+
+
+SAMPLES = 24
+
+
+def strong_lay(hand: Sequence[Card], play: PlayState, me: int, seen: Iterable[Card]) -> Card:
+    """The card strong lays: the best average, over the hands the opponent may hold, of
+    its pegging minus theirs for the rest of the play, both playing their best.
+
+    The opponent's possible hands are every set of unseen cards of their size consistent
+    with the gos they said (exactly, by rank, when they hold one or two cards; sampled
+    when more), each as likely as the number of ways to hold it.
+    """
+    fitting = play.playable(hand)
+    ranks = sorted({int(card.rank) for card in fitting})
+    if len(ranks) == 1:
+        return min(fitting)
+    opponent = 3 - me
+    seen = set(seen)
+    unseen = [card for card in DECK if card not in seen]
+    size = 4 - play.laid[opponent - 1]
+    least = opponent_min_value(play, opponent)
+    search.clear_if_large()
+    series = search.series_number(play.series)
+    own = search.hand_number(int(card.rank) for card in hand)
+    alone = opponent in play.said_go or size == 0
+    rng = random.Random(_codes(seen))
+    holdings = _opponent_holdings(unseen, size, least, SAMPLES, rng)
+    totals = dict.fromkeys(ranks, 0)
+    moves = [move for move in search.hand_moves(own) if move[0] in totals]
+    for ranks_held, weight in holdings:
+        other = search.hand_number(ranks_held)
+        for rank, _, rest in moves:
+            totals[rank] += weight * search.lay_value(rest, other, series, alone, rank)
+    best = max(ranks, key=lambda rank: totals[rank])
+    return min(card for card in fitting if card.rank == best)
+
+
+def _codes(cards: Iterable[Card]) -> str:
+    return "".join(sorted(card.code for card in cards))
