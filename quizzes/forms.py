@@ -9,7 +9,7 @@ from .domain.dealing import Mode
 from .domain.marking import Answer, AnswerStyle, Question
 from .domain.patterns import Category, Pattern
 
-CHOOSABLE_MODES = [m for m in Mode if m not in (Mode.REVIEW, Mode.PEGGING)]
+CHOOSABLE_MODES = [m for m in Mode if m is not Mode.REVIEW]
 
 
 def _points_field(label: str, *, required: bool = False) -> forms.IntegerField:
@@ -166,3 +166,35 @@ class ThrowForm(forms.Form):
     def thrown(self) -> set[str]:
         """The cards ticked, for showing them still ticked beside an error."""
         return set(self.data.getlist("throw")) if hasattr(self.data, "getlist") else set()
+
+
+class PlayClaimsForm(forms.Form):
+    """The points claimed for each card of a play so far, one ``claim`` per card in the
+    order laid: the page carries the earlier claims along as the cards are revealed."""
+
+    def __init__(self, data=None, *, cards: int):
+        super().__init__(data)
+        self.cards = cards
+
+    @property
+    def raw_claims(self) -> list[str]:
+        return self.data.getlist("claim") if hasattr(self.data, "getlist") else []
+
+    def clean(self):
+        claims = []
+        for number, text in enumerate(self.raw_claims[: self.cards], start=1):
+            text = text.strip()
+            if not text.isdecimal() or not text.isascii() or int(text) > MAX_SHOW:
+                raise forms.ValidationError(
+                    f"Card {number}: enter the points it pegs, a whole number from 0 to "
+                    f"{MAX_SHOW} (0 for nothing)."
+                )
+            claims.append(int(text))
+        if not claims:
+            raise forms.ValidationError("Enter the points the card pegs, 0 for nothing.")
+        return {"claims": claims}
+
+    @property
+    def complete(self) -> bool:
+        """Every card has its claim: the play can be marked."""
+        return self.is_valid() and len(self.cleaned_data["claims"]) == self.cards

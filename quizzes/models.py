@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from counter.cribbage.cards import Card, format_cards, parse_card, parse_cards
 from counter.cribbage.discard import DiscardOption, Role, discard_options
+from counter.cribbage.pegging import PlayRecord, peg_play
 from counter.cribbage.show import ShowResult, score_show
 
 from .domain.dealing import Holder, Mode
@@ -24,6 +25,7 @@ from .domain.marking import (
     mark_answer,
 )
 from .domain.patterns import Area, Category, Pattern
+from .domain.play import PLAYERS
 from .owners import Owner
 
 MODE_CHOICES = [(mode.value, mode.label) for mode in Mode]
@@ -151,6 +153,11 @@ class Deal(PlayerOwned):
     @cached_property
     def discard_options(self) -> tuple[DiscardOption, ...]:
         return discard_options(self.six, self.role)
+
+    @cached_property
+    def play(self) -> PlayRecord:
+        """The play of a play deal, counted by the engine."""
+        return peg_play(self.details["play"], PLAYERS)
 
     def mark(self, answer: Answer) -> Marking:
         return mark_answer(self.show, answer)

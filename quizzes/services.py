@@ -9,12 +9,14 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 
 from counter.cribbage.cards import Card, format_cards
+from counter.cribbage.computer import greedy_lay
 
 from .domain.dealing import Mode, deal_quiz_hand, pick_weak_spot, system_random
 from .domain.discards import deal_discard, grade_discard
 from .domain.leitner import after_answer
 from .domain.marking import Answer, AnswerStyle, Marking
 from .domain.patterns import Area, Category, Pattern
+from .domain.play import deal_play, mark_play
 from .models import Attempt, AttemptPattern, Deal, ReviewItem
 from .owners import GUEST_KEY, Owner
 
@@ -32,7 +34,15 @@ def deal_create(
     focus = pick_weak_spot(weights or {}) if mode is Mode.WEAK_SPOTS else pattern
     area = focus.area if focus else _MODE_AREAS.get(mode, Area.SHOW)
     fields = {**owner.fields, "mode": mode.value, "dealt_at": now}
-    if area is Area.DISCARD:
+    if area is Area.PLAY:
+        play, (pone, dealer) = deal_play(system_random, quiz_lay, pattern=focus)
+        row = Deal(
+            kind=area.value,
+            details={"play": play, "pone": format_cards(pone), "dealer": format_cards(dealer)},
+            focus=focus.value if focus else "",
+            **fields,
+        )
+    elif area is Area.DISCARD:
         six, role, _ = deal_discard(system_random, pattern=focus)
         row = Deal(
             kind=area.value,
@@ -56,6 +66,12 @@ def deal_create(
 
 
 _MODE_AREAS = {Mode.PEGGING: Area.PLAY, Mode.DISCARD: Area.DISCARD}
+
+
+def quiz_lay(hand, state, seen):
+    """How the two players of a play quiz lay their cards: as the computer's greedy level
+    does, the most points now, else a card that gives nothing away."""
+    return greedy_lay(hand, state, seen)
 
 
 RECORD_TRIES = 3
@@ -153,6 +169,54 @@ def _discard_create(deal: Deal, throw: tuple[Card, Card], now: datetime) -> tupl
         AttemptPattern.objects.bulk_create(
             AttemptPattern(attempt=attempt, pattern=p.value, missed=missed)
             for p, missed in settled.items()
+        )
+        queue = review_queue_update(owner=attempt.owner, marks=settled, now=now)
+        if queue:
+            attempt.marks = {**attempt.marks, "queue": queue}
+            attempt.save(update_fields=["marks"])
+    return attempt, True
+
+
+def play_record(*, deal: Deal, claims: list[int], now: datetime) -> tuple[Attempt, bool]:
+    """Mark and save the points claimed for each card of a play deal, with the review
+    queue. Answered once, like a count."""
+    for _ in range(RECORD_TRIES - 1):
+        try:
+            return _play_create(deal, claims, now)
+        except IntegrityError:
+            continue
+    return _play_create(deal, claims, now)
+
+
+def _play_create(deal: Deal, claims: list[int], now: datetime) -> tuple[Attempt, bool]:
+    existing = Attempt.objects.filter(deal=deal).first()
+    if existing is not None:
+        return existing, False
+    marking = mark_play(deal.play, claims)
+    settled = marking.settled()
+    with transaction.atomic():
+        attempt = Attempt.objects.create(
+            deal=deal,
+            user=deal.user,
+            guest_key=deal.guest_key,
+            kind=Area.PLAY.value,
+            style=AnswerStyle.TOTAL.value,
+            claimed=marking.claimed,
+            points=marking.points,
+            right=marking.right,
+            crib=False,
+            seconds=max((now - deal.dealt_at).total_seconds(), 0.0),
+            answered_at=now,
+            marks={
+                "cards": [
+                    [mark.claimed, [p.value for p in mark.missed], mark.explained]
+                    for mark in marking.cards
+                ]
+            },
+        )
+        AttemptPattern.objects.bulk_create(
+            AttemptPattern(attempt=attempt, pattern=p.value, missed=settled.get(p))
+            for p in marking.patterns
         )
         queue = review_queue_update(owner=attempt.owner, marks=settled, now=now)
         if queue:

@@ -16,7 +16,14 @@ from .domain.dealing import Mode
 from .domain.leitner import BOX_INTERVALS
 from .domain.marking import AnswerStyle
 from .domain.patterns import Area, Category, Pattern
-from .forms import CHOOSABLE_MODES, AnswerForm, DealForm, ExplainForm, ThrowForm
+from .forms import (
+    CHOOSABLE_MODES,
+    AnswerForm,
+    DealForm,
+    ExplainForm,
+    PlayClaimsForm,
+    ThrowForm,
+)
 from .models import Attempt, Deal
 from .owners import owner_of
 from .progress import (
@@ -27,7 +34,13 @@ from .progress import (
     progress_of,
     review_queue,
 )
-from .services import attempt_explain, attempt_record, deal_create, discard_record
+from .services import (
+    attempt_explain,
+    attempt_record,
+    deal_create,
+    discard_record,
+    play_record,
+)
 
 STYLE_KEY = "answer_style"
 
@@ -88,6 +101,8 @@ def feedback_context(deal: Deal, attempt: Attempt) -> dict:
     """The feedback as it was given: the marks stored with the attempt."""
     if deal.area is Area.DISCARD:
         return discard_feedback_context(deal, attempt)
+    if deal.area is Area.PLAY:
+        return play_feedback_context(deal, attempt)
     marks = sorted(attempt.pattern_marks.all(), key=lambda mark: mark.order)
     difference = attempt.marks.get("difference", attempt.claimed - attempt.points)
     return {
@@ -129,9 +144,68 @@ def discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
     }
 
 
+def play_question_context(deal: Deal, form: PlayClaimsForm | None) -> dict:
+    """The play up to the card to claim for: the cards laid so far (and the gos said right
+    after the newest), the claims made for the earlier ones, no running count."""
+    claims = form.cleaned_data["claims"] if form is not None and form.is_valid() else []
+    record = deal.play
+    step = len(claims)
+    shown, laid = [], 0
+    for turn in record.turns:
+        if turn.card is not None:
+            if laid > step:
+                break
+            laid += 1
+        said = claims[laid - 1] if turn.card is not None and laid <= step else None
+        shown.append({"turn": turn, "said": said, "new": turn.card is not None and laid > step})
+    return {
+        "deal": deal,
+        "form": form,
+        "shown": shown,
+        "claims": claims,
+        "step": step + 1,
+        "cards": len(record.plays),
+        "card": record.plays[step].card,
+        "max_points": MAX_SHOW,
+    }
+
+
+def play_feedback_context(deal: Deal, attempt: Attempt) -> dict:
+    """The play marked card by card as it was, with the running count now shown."""
+    record = deal.play
+    marks = iter(attempt.marks["cards"])
+    rows = []
+    for turn in record.turns:
+        if turn.is_go:
+            rows.append({"turn": turn})
+            continue
+        claimed, missed, explained = next(marks)
+        rows.append(
+            {
+                "turn": turn,
+                "claimed": claimed,
+                "right": claimed == turn.points,
+                "missed": [Pattern(slug) for slug in missed],
+                "explained": explained,
+            }
+        )
+    return {
+        "deal": deal,
+        "attempt": attempt,
+        "rows": rows,
+        "totals": record.totals,
+        "wrong": sum(1 for row in rows if "claimed" in row and not row["right"]),
+        "cards": len(record.plays),
+        "patterns": sorted(attempt.pattern_marks.all(), key=lambda mark: mark.order),
+        "queue": attempt.queue,
+    }
+
+
 def question_context(request: HtmxHttpRequest, deal: Deal, form=None) -> dict:
     if deal.area is Area.DISCARD:
         return {"deal": deal, "form": form or ThrowForm(six=deal.six)}
+    if deal.area is Area.PLAY:
+        return play_question_context(deal, form)
     style = form.style if form is not None and form.style else answer_style(request)
     return {
         "deal": deal,
@@ -177,6 +251,8 @@ def explain(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def answer_form(deal: Deal, data):
     if deal.area is Area.DISCARD:
         return ThrowForm(data, six=deal.six)
+    if deal.area is Area.PLAY:
+        return PlayClaimsForm(data, cards=len(deal.play.plays))
     return AnswerForm(data)
 
 
@@ -184,6 +260,8 @@ def record(deal: Deal, form) -> Attempt:
     now = timezone.now()
     if deal.area is Area.DISCARD:
         return discard_record(deal=deal, throw=form.cleaned_data["throw"], now=now)[0]
+    if deal.area is Area.PLAY:
+        return play_record(deal=deal, claims=form.cleaned_data["claims"], now=now)[0]
     return attempt_record(deal=deal, answer=form.answer, now=now)[0]
 
 
@@ -193,6 +271,11 @@ def answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     deal = owned_deal(request, pk)
     form = answer_form(deal, request.POST)
     existing = Attempt.objects.filter(deal=deal).first()
+    claiming = isinstance(form, PlayClaimsForm) and form.is_valid() and not form.complete
+    if existing is None and claiming:
+        # The next card of the play: nothing is saved until every card has its claim.
+        template = "quizzes/deal.html" + ("#quiz-card" if wants_partial(request) else "")
+        return render(request, template, question_context(request, deal, form))
     if existing is None:
         if not form.is_valid():
             template = "quizzes/deal.html"

@@ -54,5 +54,7 @@ def screenshot(page, name: str, full_page: bool = True) -> Path:
     """Save a PNG of the page under tests/artifacts/ (git-ignored) and return its path."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    # caret="initial": hiding the text caret makes Playwright inject a <style>, which the
+    # strict Content-Security-Policy rightly refuses (and the watched page reports).
+    page.screenshot(path=str(path), full_page=full_page, caret="initial")
     return path

@@ -51,6 +51,21 @@ class DiscardDealFactory(DealFactory):
     holder = "dealer"
 
 
+class PlayDealFactory(DealFactory):
+    """A play to count, the seed's: the pone (Bob) pegs 3, the dealer (Alice) 6."""
+
+    kind = "play"
+    hand = ""
+    starter = ""
+    details = factory.LazyFunction(
+        lambda: {
+            "play": "TC 5D 7S 6H go 2C go 6D 4H 4S",
+            "pone": "TC 7S 6D 4S",
+            "dealer": "5D 6H 2C 4H",
+        }
+    )
+
+
 class AttemptFactory(factory.django.DjangoModelFactory):
     """A total-style answer to a deal, right unless ``claimed`` says otherwise."""
 

@@ -81,9 +81,12 @@ def deal_play(
     four the discard analysis rates best for its seat, then laid by ``lay``.
 
     Returns the play in ``crib peg --players 2`` notation and the two hands kept (the
-    pone's, then the dealer's). With ``pattern`` (of the play), a play that scores it, the
-    first of ``tries`` plays that does (the last one dealt otherwise).
+    pone's, then the dealer's). With ``pattern`` (of the play), a play that scores it: the
+    first of ``tries`` that does, or for the rare ones (a pair royal and more, a run of five
+    and more) a play that opens with it.
     """
+    if pattern in _OPENINGS:
+        return _opening_with(pattern, rng, lay)
     for _ in range(tries):
         cards = rng.sample(DECK, 12)
         pone = discard_options(cards[:6], Role.PONE)[0].keep
@@ -94,10 +97,60 @@ def deal_play(
     return notation(record), (pone, dealer)
 
 
-def play_out(hands: Sequence[Sequence[Card]], lay: Lay) -> PlayRecord:
-    """Lay the hands out, player 1 first, each laying by ``lay`` or saying go."""
+# The rare patterns, as ranks opening the play (laid in turn, player 1 first): a play dealt
+# at random scores a double pair royal about once in 300.
+_OPENINGS: dict[Pattern, Callable[[random.Random], list[int]]] = {
+    Pattern.PLAY_PAIR_ROYAL: lambda rng: [rng.randint(1, 10)] * 3,
+    Pattern.PLAY_DOUBLE_PAIR_ROYAL: lambda rng: [rng.randint(1, 7)] * 4,
+    Pattern.PLAY_RUN_OF_FIVE: lambda rng: _run(rng, 5, 4),
+    Pattern.PLAY_RUN_OF_SIX: lambda rng: _run(rng, 6, 2),
+    Pattern.PLAY_RUN_OF_SEVEN: lambda rng: _run(rng, 7, 1),
+}
+
+
+def _run(rng: random.Random, length: int, lowest_start: int) -> list[int]:
+    start = rng.randint(1, lowest_start)
+    ranks = list(range(start, start + length))
+    # Any order whose last card completes the run; the lowest two first keeps it simple.
+    middle = ranks[1:]
+    rng.shuffle(middle)
+    return [ranks[0], *middle]
+
+
+def _opening_with(
+    pattern: Pattern, rng: random.Random, lay: Lay
+) -> tuple[str, tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    while True:
+        opening = _distinct_cards(rng, _OPENINGS[pattern](rng))
+        hands: list[list[Card]] = [[], []]
+        for turn, card in enumerate(opening):
+            hands[turn % 2].append(card)
+        rest = [card for card in DECK if card not in opening]
+        rng.shuffle(rest)
+        for hand in hands:
+            while len(hand) < 4:
+                hand.append(rest.pop())
+        record = play_out(hands, lay, opening=opening)
+        if pattern in patterns_scored(record):
+            return notation(record), (tuple(hands[0]), tuple(hands[1]))
+
+
+def _distinct_cards(rng: random.Random, ranks: Sequence[int]) -> list[Card]:
+    """A card of each rank, no card twice."""
+    cards: list[Card] = []
+    for rank in ranks:
+        cards.append(rng.choice([c for c in DECK if c.rank == rank and c not in cards]))
+    return cards
+
+
+def play_out(
+    hands: Sequence[Sequence[Card]], lay: Lay, *, opening: Sequence[Card] = ()
+) -> PlayRecord:
+    """Lay the hands out, player 1 first, each laying by ``lay`` or saying go; the
+    ``opening`` cards are laid first, in turn, whatever ``lay`` would choose."""
     state = PlayState.start(len(hands))
     held = [list(hand) for hand in hands]
+    forced = list(opening)
     while not state.is_over:
         player = state.to_play
         hand = held[player - 1]
@@ -106,7 +159,7 @@ def play_out(hands: Sequence[Sequence[Card]], lay: Lay) -> PlayRecord:
             state, _ = state.say_go()
             continue
         seen = frozenset(turn.card for turn in state.turns if turn.card) | frozenset(hand)
-        card = lay(tuple(fitting), state, seen)
+        card = forced.pop(0) if forced else lay(tuple(fitting), state, seen)
         hand.remove(card)
         state, _ = state.lay(card)
     return state.record

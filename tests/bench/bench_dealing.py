@@ -12,11 +12,15 @@ from counter.cribbage.show import show_total
 from quizzes.domain import dealing
 from quizzes.domain.dealing import Mode, deal_quiz_hand, deal_realistic, deal_with_pattern
 from quizzes.domain.patterns import Pattern
+from quizzes.domain.play import deal_play
+from quizzes.services import quiz_lay
 
 RARE = (Pattern.DOUBLE_PAIR_ROYAL, Pattern.FLUSH_OF_FIVE, Pattern.TRIPLE_RUN)
 PATTERN_DEAL_TARGET_MS = 20.0
 REALISTIC_DEALS = 1000
 REALISTIC_TARGET_MS = 20.0
+PLAYS = 300
+PLAY_TARGET_MS = 50.0
 
 
 def _ms(function, times: int) -> list[float]:
@@ -54,6 +58,13 @@ def run():
             f"realistic deal, {REALISTIC_DEALS} {what}: mean {mean:.2f} points; dealt in "
             f"median {median:.1f} ms, p95 {p95:.1f} ms (target ≤ {REALISTIC_TARGET_MS:g}) {verdict}"
         )
+    spent = _ms(lambda: deal_play(rng, quiz_lay), PLAYS)
+    median, p95 = statistics.median(spent), sorted(spent)[int(0.95 * len(spent))]
+    verdict = "ok" if median <= PLAY_TARGET_MS else "OVER TARGET"
+    print(
+        f"deal a play quiz (two hands kept, laid by the greedy computer): median {median:.1f} ms, "
+        f"p95 {p95:.1f} ms over {PLAYS} (target ≤ {PLAY_TARGET_MS:g}) {verdict}"
+    )
     spent = _ms(lambda: deal_quiz_hand(Mode.RANDOM, rng=rng), 1000)
     randoms = [deal_quiz_hand(Mode.RANDOM, rng=rng) for _ in range(REALISTIC_DEALS)]
     mean = statistics.mean(show_total(q.hand, q.starter, q.crib) for q in randoms)

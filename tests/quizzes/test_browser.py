@@ -211,6 +211,30 @@ def test_a_discard_quiz_on_a_phone(watched: Page):
     screenshot(page, "discard-feedback-phone-390x844")
 
 
+def test_a_play_quiz_a_card_at_a_time(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/quiz/")
+    page.get_by_role("button", name="The play").click()
+    deal = current_deal(page)
+    plays = deal.play.plays
+    assert_accessible(page)
+    for number, turn in enumerate(plays, start=1):
+        expect(page.get_by_role("heading", level=1)).to_have_text(
+            f"Count the play: card {number} of {len(plays)}"
+        )
+        expect(page.get_by_label(f"Points for the {turn.card.label}")).to_be_focused()
+        page.get_by_label(f"Points for the {turn.card.label}").fill(str(turn.points))
+        if number == 3:
+            screenshot(page, "play-quiz-phone-390x844", full_page=False)
+        page.get_by_label(f"Points for the {turn.card.label}").press("Enter")
+    expect(page.locator(".verdict")).to_have_text(re.compile("Right: every card"))
+    expect(page.locator(".play-count").first).to_be_visible()
+    assert Attempt.objects.get().right
+    assert_accessible(page)
+    screenshot(page, "play-feedback-phone-390x844")
+
+
 def test_the_quiz_works_without_javascript(browser: Browser, live_server):
     context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
     page = context.new_page()

@@ -16,6 +16,7 @@ from tests.factories import (
     AttemptPatternFactory,
     DealFactory,
     DiscardDealFactory,
+    PlayDealFactory,
     ReviewItemFactory,
     UserFactory,
 )
@@ -549,3 +550,68 @@ def test_the_progress_page_has_a_discard_section(client, player):
     )
     assertContains(page, "Points lost a deal as pone")
     assertContains(page, '<title id="loss-title">')
+
+
+# --- the play quiz ---------------------------------------------------------------------------
+
+
+def claims_for(deal, wrong_at=None, by=1):
+    claims = [turn.points for turn in deal.play.plays]
+    if wrong_at is not None:
+        claims[wrong_at] += by
+    return [str(claim) for claim in claims]
+
+
+def test_a_play_deal_reveals_a_card_at_a_time_without_the_count(client, player):
+    deal = new_deal(client, mode="pegging")
+    assert deal.kind == "play"
+    first = deal.play.plays[0].card
+    page = client.get(f"/quiz/{deal.pk}/")
+    assertContains(page, "Count the play: card 1 of 8")
+    assertContains(page, f"Points for the {first.label}")
+    assert page.text.count('class="card card') == 1
+    assertNotContains(page, "play-count")
+    # One claim in: the next card shows, nothing is saved yet.
+    response = client.post(f"/quiz/{deal.pk}/answer/", {"claim": ["0"]}, **HTMX)
+    assertContains(response, "Count the play: card 2 of 8")
+    assertContains(response, '<input type="hidden" name="claim" value="0">', html=True)
+    assert not Attempt.objects.exists()
+
+
+def test_a_play_is_marked_card_by_card_and_a_double_submit_records_one(client, player):
+    deal = PlayDealFactory(user=player)
+    claims = claims_for(deal, wrong_at=7, by=-1)  # the last 4: pair 2 + last card 1, said 2
+    first = client.post(f"/quiz/{deal.pk}/answer/", {"claim": claims}, **HTMX)
+    second = client.post(f"/quiz/{deal.pk}/answer/", {"claim": claims_for(deal)}, **HTMX)
+    assert Attempt.objects.count() == 1
+    assert without_csrf(first.text) == without_csrf(second.text)
+    attempt = Attempt.objects.get()
+    assert (attempt.kind, attempt.right, attempt.claimed, attempt.points) == ("play", False, 8, 9)
+    assertContains(first, "✗ 1 card of 8 wrong")
+    assertContains(first, "missed the last card")
+    assert set(ReviewItem.objects.values_list("pattern", flat=True)) == {"play-last-card"}
+
+
+def test_a_right_play_is_right(client, player):
+    deal = PlayDealFactory(user=player)
+    client.post(f"/quiz/{deal.pk}/answer/", {"claim": claims_for(deal)})
+    page = client.get(f"/quiz/{deal.pk}/")
+    assertContains(page, "✓ Right: every card, 9 points pegged")
+    assertContains(page, "the pone 3, the dealer 6")
+
+
+@pytest.mark.parametrize("claim", ["x", "-1", "30", "1.5", "٣", ""])
+def test_a_bad_claim_is_named_and_nothing_is_saved(client, player, claim):
+    deal = PlayDealFactory(user=player)
+    response = client.post(f"/quiz/{deal.pk}/answer/", {"claim": ["0", claim]})
+    assert response.status_code == 400
+    assertContains(response, "Card 2: enter the points it pegs", status_code=400)
+    assert not Attempt.objects.exists()
+
+
+def test_a_review_of_a_rare_play_pattern_deals_a_play_with_it(client, player):
+    ReviewItem.objects.create(user=player, pattern="play-double-pair-royal", due_at=timezone.now())
+    deal = new_deal(client, mode="review")
+    assert deal.kind == "play"
+    scored = [item.name for turn in deal.play.plays for item in turn.items]
+    assert "double pair royal" in scored
