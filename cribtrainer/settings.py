@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "template_partials",
     "counter",
     "quizzes",
+    "games",
 ]
 
 MIDDLEWARE = [

@@ -7,5 +7,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", views.healthz, name="healthz"),
     path("", include("quizzes.urls")),
+    path("play/", include("games.urls")),
     path("", include("counter.urls")),
 ]

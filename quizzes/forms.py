@@ -9,7 +9,7 @@ from .domain.dealing import Mode
 from .domain.marking import Answer, AnswerStyle, Question
 from .domain.patterns import Category, Pattern
 
-CHOOSABLE_MODES = [m for m in Mode if m is not Mode.REVIEW]
+CHOOSABLE_MODES = [m for m in Mode if m not in (Mode.REVIEW, Mode.GAME)]
 
 
 def _points_field(label: str, *, required: bool = False) -> forms.IntegerField:
@@ -32,7 +32,7 @@ class DealForm(forms.Form):
     """Which kind of hand to deal next. Review deals come from the review page."""
 
     mode = forms.ChoiceField(
-        choices=[(m.value, m.label) for m in Mode],
+        choices=[(m.value, m.label) for m in Mode if m is not Mode.GAME],
         required=False,
         error_messages={"invalid_choice": "There is no quiz mode called “%(value)s”."},
     )

@@ -3,6 +3,7 @@ queue and what to practise next."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from statistics import median
@@ -250,3 +251,35 @@ def review_queue(owner: Owner | None, now: datetime) -> Queue:
 def first_due_pattern(owner: Owner | None, now: datetime) -> Pattern | None:
     item = ReviewItem.objects.owned_by(owner).due(now).order_by("due_at", "box", "pattern").first()
     return item.pattern_enum if item else None
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressSection:
+    """A section an app above the trainer adds to the progress page: its template and the
+    context it draws for a player (None: nothing to show)."""
+
+    template: str
+    context: Callable[[Owner], dict | None]
+
+
+_SECTIONS: list[ProgressSection] = []
+
+
+def register_progress_section(template: str, context: Callable[[Owner], dict | None]) -> None:
+    """Add a section to the progress page (an app calls this from its ``ready``): the
+    trainer shows it without importing the app."""
+    section = ProgressSection(template, context)
+    if section not in _SECTIONS:
+        _SECTIONS.append(section)
+
+
+def other_sections(owner: Owner | None) -> list[tuple[str, dict]]:
+    """The registered sections with something to show for ``owner``."""
+    if owner is None:
+        return []
+    shown = []
+    for section in _SECTIONS:
+        context = section.context(owner)
+        if context is not None:
+            shown.append((section.template, context))
+    return shown

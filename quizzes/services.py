@@ -10,15 +10,17 @@ from django.db import IntegrityError, transaction
 
 from counter.cribbage.cards import Card, format_cards
 from counter.cribbage.computer import greedy_lay
+from counter.cribbage.pegging import PegItem
 
 from .domain.dealing import Mode, deal_quiz_hand, pick_weak_spot, system_random
 from .domain.discards import deal_discard, grade_discard
 from .domain.leitner import after_answer
 from .domain.marking import Answer, AnswerStyle, Marking
-from .domain.patterns import Area, Category, Pattern
-from .domain.play import deal_play, mark_play
+from .domain.patterns import Area, Category, Pattern, in_counting_order
+from .domain.play import OverClaim, deal_play, mark_claim, mark_play
 from .models import Attempt, AttemptPattern, Deal, ReviewItem
 from .owners import GUEST_KEY, Owner
+from .signals import guest_merged
 
 
 def deal_create(
@@ -225,6 +227,69 @@ def _play_create(deal: Deal, claims: list[int], now: datetime) -> tuple[Attempt,
     return attempt, True
 
 
+def game_count_record(
+    *,
+    owner: Owner,
+    hand: tuple[Card, ...],
+    starter: Card,
+    crib: bool,
+    answer: Answer,
+    dealt_at: datetime,
+    now: datetime,
+) -> Attempt:
+    """A count claimed in a game against the computer, marked and kept like a quiz's, so
+    progress, the weak spots and the review queue see it."""
+    deal = Deal.from_cards(
+        hand, starter, **owner.fields, crib=crib, mode=Mode.GAME.value, dealt_at=dealt_at
+    )
+    deal.save()
+    return attempt_record(deal=deal, answer=answer, now=now)[0]
+
+
+def game_play_record(
+    *,
+    owner: Owner,
+    play: str,
+    items: tuple[PegItem, ...],
+    claimed: int,
+    slips: tuple[OverClaim, ...],
+    dealt_at: datetime,
+    now: datetime,
+) -> Attempt:
+    """A score in the play claimed in a game against the computer (``play`` is the play up
+    to the move claimed for, in notation), marked and kept like a play quiz's card."""
+    mark = mark_claim(items, claimed, slips)
+    points = sum(item.points for item in items)
+    settled = {p: p in mark.missed for p in mark.patterns if p not in mark.unknown}
+    with transaction.atomic():
+        deal = Deal.objects.create(
+            kind=Area.PLAY.value,
+            details={"play": play},
+            mode=Mode.GAME.value,
+            dealt_at=dealt_at,
+            **owner.fields,
+        )
+        attempt = Attempt.objects.create(
+            deal=deal,
+            **owner.fields,
+            kind=Area.PLAY.value,
+            style=AnswerStyle.TOTAL.value,
+            claimed=claimed,
+            points=points,
+            right=claimed == points,
+            crib=False,
+            seconds=max((now - dealt_at).total_seconds(), 0.0),
+            answered_at=now,
+            marks={"claim": [claimed, [p.value for p in mark.missed], mark.explained]},
+        )
+        AttemptPattern.objects.bulk_create(
+            AttemptPattern(attempt=attempt, pattern=p.value, missed=settled.get(p))
+            for p in in_counting_order(mark.patterns)
+        )
+        review_queue_update(owner=owner, marks=settled, now=now)
+    return attempt
+
+
 def settled_marks(marking: Marking) -> dict[Pattern, bool]:
     """Each pattern whose mark is known, and whether it was missed."""
     return {p: marking.was_missed(p) for p in marking.patterns if marking.is_known(p)}
@@ -324,6 +389,7 @@ def attempts_merge(*, from_session: str, to_user) -> int:
             else:
                 item.user, item.guest_key = to_user, ""
                 item.save()
+        guest_merged.send(sender=Owner, user=to_user, guest_key=from_session)
     return moved
 
 

@@ -31,6 +31,7 @@ from .progress import (
     first_due_pattern,
     last_attempts,
     miss_rates,
+    other_sections,
     progress_of,
     review_queue,
 )
@@ -173,13 +174,17 @@ def play_question_context(deal: Deal, form: PlayClaimsForm | None) -> dict:
 def play_feedback_context(deal: Deal, attempt: Attempt) -> dict:
     """The play marked card by card as it was, with the running count now shown."""
     record = deal.play
-    marks = iter(attempt.marks["cards"])
+    # A score claimed in a game has one claim, for the play's last move (a card, or the
+    # go that ended a count): the play so far is shown, the claim beside it.
+    game_claim = attempt.marks.get("claim")
+    marks = iter(attempt.marks.get("cards") or [None] * len(record.plays))
     rows = []
     for turn in record.turns:
-        if turn.is_go:
+        mark = None if turn.is_go else next(marks)
+        if mark is None:
             rows.append({"turn": turn})
             continue
-        claimed, missed, explained = next(marks)
+        claimed, missed, explained = mark
         rows.append(
             {
                 "turn": turn,
@@ -196,6 +201,12 @@ def play_feedback_context(deal: Deal, attempt: Attempt) -> dict:
         "totals": record.totals,
         "wrong": sum(1 for row in rows if "claimed" in row and not row["right"]),
         "cards": len(record.plays),
+        "game_claim": game_claim
+        and {
+            "claimed": game_claim[0],
+            "missed": [Pattern(slug) for slug in game_claim[1]],
+            "explained": game_claim[2],
+        },
         "patterns": sorted(attempt.pattern_marks.all(), key=lambda mark: mark.order),
         "queue": attempt.queue,
     }
@@ -318,6 +329,7 @@ def progress_page(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "progress": progress,
         "discards": discards,
+        "sections": other_sections(owner),
         "queue": queue,
         "next": next_step(progress, queue, bool(progress.attempts or discards.decisions)),
         "last_attempts": last_attempts(owner),

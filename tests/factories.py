@@ -6,6 +6,8 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from counter.cribbage.game import Game as EngineGame
+from games.models import Game
 from quizzes.domain.marking import AnswerStyle
 from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
 
@@ -91,6 +93,20 @@ class AttemptPatternFactory(factory.django.DjangoModelFactory):
     attempt = factory.SubFactory(AttemptFactory)
     pattern = "pair-royal"
     missed = False
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    """A game against the greedy computer, just dealt, with manual counting."""
+
+    class Meta:
+        model = Game
+
+    user = factory.SubFactory(UserFactory)
+    guest_key = ""
+    seed = "factory"
+    level = "greedy"
+    counting = "manual"
+    state = factory.LazyFunction(lambda: EngineGame.new("factory", first_dealer=1).to_dict())
 
 
 class ReviewItemFactory(factory.django.DjangoModelFactory):

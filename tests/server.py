@@ -152,9 +152,11 @@ class Player:
         except urllib.error.HTTPError as error:
             return error.code, path, error.read().decode()
 
-    def post(self, path: str, **fields: str) -> tuple[int, str, str]:
+    def post(self, path: str, **fields: str | list[str]) -> tuple[int, str, str]:
         """POST a form, following the redirect; returns status, the final path and the body."""
-        data = urllib.parse.urlencode({"csrfmiddlewaretoken": self._csrf_token(), **fields})
+        data = urllib.parse.urlencode(
+            {"csrfmiddlewaretoken": self._csrf_token(), **fields}, doseq=True
+        )
         request = urllib.request.Request(self.base + path, data=data.encode(), method="POST")
         try:
             with self.opener.open(request, timeout=30) as response:

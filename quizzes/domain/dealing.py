@@ -62,6 +62,7 @@ class Mode(Enum):
     BIG = "big"
     WEAK_SPOTS = "weak"
     REVIEW = "review"
+    GAME = "game"
 
     @property
     def label(self) -> str:
@@ -90,6 +91,7 @@ _MODE_LABELS = {
     Mode.BIG: "Big hands (12 or more)",
     Mode.WEAK_SPOTS: "My weak spots",
     Mode.REVIEW: "Review",
+    Mode.GAME: "A game against the computer",
 }
 
 
@@ -127,6 +129,7 @@ _MODE_DESCRIPTIONS = {
     Mode.BIG: "Only hands and cribs worth 12 or more.",
     Mode.WEAK_SPOTS: "Patterns you have missed lately, more often the more you miss them.",
     Mode.REVIEW: "The patterns due in your review queue, the longest-waiting first.",
+    Mode.GAME: "What you claimed in a game against the computer, counting your own hands.",
 }
 
 
@@ -156,8 +159,8 @@ def deal_quiz_hand(
     miss rate per pattern) drive WEAK_SPOTS, which deals like MIXED while there is nothing
     to weigh.
     """
-    if mode in (Mode.PEGGING, Mode.DISCARD):
-        raise ValueError(f"{mode.value} mode deals a play or a discard, not a hand to count")
+    if mode in (Mode.PEGGING, Mode.DISCARD, Mode.GAME):
+        raise ValueError(f"{mode.value} mode deals no hand to count")
     if mode in (Mode.PATTERN, Mode.REVIEW):
         if pattern is None:
             raise ValueError(f"{mode.value} mode needs a pattern")

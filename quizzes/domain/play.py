@@ -30,10 +30,13 @@ from .patterns import Pattern, in_counting_order
 
 __all__ = [
     "CardMark",
+    "ClaimMark",
     "Lay",
     "PlayMarking",
     "deal_play",
+    "mark_claim",
     "mark_play",
+    "over_claims",
     "pattern_of",
 ]
 
@@ -222,8 +225,12 @@ class PlayMarking:
         return {p: p in self.missed for p in self.patterns if p not in self.unknown}
 
 
-def _over_claims(record: PlayRecord, index: int) -> list[tuple[Pattern, int, str]]:
-    """The slips a claim for the ``index``-th card laid may add: (pattern, points, what)."""
+OverClaim = tuple[Pattern, int, str]
+"""A slip a claim may add: its pattern, the points it adds, and what it is."""
+
+
+def over_claims(record: PlayRecord, index: int) -> list[OverClaim]:
+    """The slips a claim for the ``index``-th card laid may add."""
     plays = record.plays
     turn = plays[index]
     slips = []
@@ -238,22 +245,41 @@ def _over_claims(record: PlayRecord, index: int) -> list[tuple[Pattern, int, str
     return slips
 
 
-def _explain_card(record: PlayRecord, index: int, claimed: int) -> CardMark:
-    turn = record.plays[index]
-    difference = claimed - turn.points
+@dataclass(frozen=True, slots=True)
+class ClaimMark:
+    """A claim for one score in the play against its items: the patterns it touched, the
+    ones it certainly missed, the ones not known, and what explains a wrong claim."""
+
+    patterns: frozenset[Pattern]
+    missed: tuple[Pattern, ...] = ()
+    unknown: frozenset[Pattern] = frozenset()
+    explained: str = ""
+
+
+def mark_claim(
+    items: Sequence[PegItem], claimed: int, slips: Sequence[OverClaim] = ()
+) -> ClaimMark:
+    """Mark a claim for what one move in the play scored (``items``); ``slips`` are the
+    over-claims this move tempts. A short claim is explained by the items it left out, an
+    over-claim by the slips; only one explanation counts as certain."""
+    scored = frozenset(pattern_of(item) for item in items)
+    patterns = scored | {pattern for pattern, _, _ in slips}
+    difference = claimed - sum(item.points for item in items)
+    if not difference:
+        return ClaimMark(patterns)
     if difference < 0:
-        options = [(pattern_of(item), item.points, f"the {item.name}") for item in turn.items]
+        options = [(pattern_of(item), item.points, f"the {item.name}") for item in items]
     else:
-        options = _over_claims(record, index)
+        options = list(slips)
     found: dict[frozenset[Pattern], list[str]] = {}
     for size in range(1, len(options) + 1):
         for chosen in combinations(options, size):
             if sum(points for _, points, _ in chosen) == abs(difference):
                 found.setdefault(frozenset(p for p, _, _ in chosen), [w for _, _, w in chosen])
     if len(found) != 1:
-        return CardMark(turn, claimed)
-    ((patterns, what),) = found.items()
-    return CardMark(turn, claimed, in_counting_order(patterns), " and ".join(what))
+        return ClaimMark(patterns, unknown=patterns)
+    ((missed, what),) = found.items()
+    return ClaimMark(patterns, in_counting_order(missed), explained=" and ".join(what))
 
 
 def mark_play(record: PlayRecord, claims: Sequence[int]) -> PlayMarking:
@@ -266,18 +292,11 @@ def mark_play(record: PlayRecord, claims: Sequence[int]) -> PlayMarking:
     unknown: set[Pattern] = set()
     for index, claimed in enumerate(claims):
         turn = record.plays[index]
-        scored = {pattern_of(item) for item in turn.items}
-        tempted = {pattern for pattern, _, _ in _over_claims(record, index)}
-        seen |= scored | tempted
-        if claimed == turn.points:
-            cards.append(CardMark(turn, claimed))
-            continue
-        mark = _explain_card(record, index, claimed)
-        cards.append(mark)
-        if mark.missed:
-            missed |= set(mark.missed)
-        else:
-            unknown |= scored | tempted
+        mark = mark_claim(turn.items, claimed, over_claims(record, index))
+        cards.append(CardMark(turn, claimed, mark.missed, mark.explained))
+        seen |= mark.patterns
+        missed |= set(mark.missed)
+        unknown |= mark.unknown
     return PlayMarking(
         cards=tuple(cards),
         patterns=in_counting_order(seen),

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.factories import DealFactory, UserFactory
+from tests.factories import DealFactory, GameFactory, UserFactory
 
 
 def id_patterns(patterns=None, prefix=""):
@@ -23,6 +23,8 @@ OWNED_BY_ID = {
     "quizzes:deal": ("get", DealFactory),
     "quizzes:answer": ("post", DealFactory),
     "quizzes:explain": ("post", DealFactory),
+    "games:game": ("get", GameFactory),
+    "games:move": ("post", GameFactory),
 }
 
 

@@ -5,10 +5,11 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
+from games.models import GameAction
 from quizzes.models import AttemptPattern, ReviewItem
-from tests.factories import AttemptFactory, UserFactory
+from tests.factories import AttemptFactory, GameFactory, UserFactory
 
-PROJECT_APPS = ("quizzes",)
+PROJECT_APPS = ("quizzes", "games")
 
 
 def project_models():
@@ -27,6 +28,8 @@ def test_changelist_and_change_page_open(client, model):
     attempt = AttemptFactory(claimed=3)
     AttemptPattern.objects.create(attempt=attempt, pattern="pair", missed=True)
     ReviewItem.objects.create(user=attempt.user, pattern="pair")
+    game = GameFactory(user=attempt.user)
+    GameAction.objects.create(game=game, number=0, seat=1, action={"type": "go", "player": 1})
     client.force_login(UserFactory(username="staff", is_staff=True, is_superuser=True))
     opts = model._meta
     changelist = client.get(reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist"))

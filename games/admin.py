@@ -1,0 +1,26 @@
+from django.contrib import admin
+
+from .models import Game, GameAction
+
+
+class GameActionInline(admin.TabularInline):
+    model = GameAction
+    extra = 0
+    readonly_fields = ("number", "seat", "action", "at")
+    can_delete = False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("id", "user", "level", "counting", "human_score", "computer_score", "winner")
+    list_filter = ("level", "counting", "winner")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+    date_hierarchy = "started_at"
+    inlines = (GameActionInline,)
+
+
+@admin.register(GameAction)
+class GameActionAdmin(admin.ModelAdmin):
+    list_display = ("game", "number", "seat", "at")
+    raw_id_fields = ("game",)

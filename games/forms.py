@@ -1,0 +1,101 @@
+from __future__ import annotations
+
+from django import forms
+
+from counter.cribbage.cards import CardError, parse_card
+from counter.cribbage.computer import Level
+from counter.cribbage.game import Action, Claim, Counting, Discard, Go, Lay
+from quizzes.domain.marking import NINETEEN
+from quizzes.forms import AnswerForm
+
+from .models import HUMAN
+
+
+class NewGameForm(forms.Form):
+    level = forms.ChoiceField(
+        label="The computer plays",
+        choices=[
+            (Level.STRONG.value, "Strong: exact discards, a searching play"),
+            (Level.GREEDY.value, "Greedy: the most points now"),
+        ],
+        initial=Level.STRONG.value,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "There is no level called “%(value)s”."},
+    )
+    counting = forms.ChoiceField(
+        label="Counting",
+        choices=[
+            (Counting.MANUAL.value, "I count my own scores (muggins: what I miss, it takes)"),
+            (Counting.AUTOMATIC.value, "Count for me"),
+        ],
+        initial=Counting.MANUAL.value,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "There is no counting called “%(value)s”."},
+    )
+
+
+ACTIONS = ("discard", "lay", "go", "claim")
+
+
+class MoveForm(forms.Form):
+    """One move of the player's: ``action`` with what it needs (``throw`` two cards,
+    ``card``, or a claim: ``total`` or the itemised fields), made at move number ``move``."""
+
+    move = forms.IntegerField(min_value=0, error_messages={"invalid": "That move is unknown."})
+    action = forms.ChoiceField(
+        choices=[(action, action) for action in ACTIONS],
+        error_messages={"invalid_choice": "There is no move called “%(value)s”."},
+    )
+    throw = forms.MultipleChoiceField(required=False)
+    card = forms.CharField(required=False, max_length=4)
+
+    def __init__(self, data=None, *, hand=(), show_claim: bool = False):
+        super().__init__(data)
+        self.fields["throw"].choices = [(card.code, card.label) for card in hand]
+        self.fields["throw"].error_messages["invalid_choice"] = "“%(value)s” is not in your hand."
+        self.show_claim = show_claim
+        self.answer_form = AnswerForm(data) if data is not None else AnswerForm()
+
+    def clean(self):
+        data = super().clean()
+        action = data.get("action")
+        if action == "discard" and "throw" not in self.errors:
+            throw = data.get("throw") or []
+            if len(set(throw)) != 2:
+                raise forms.ValidationError(
+                    f"Throw two cards to the crib: you chose {len(set(throw))}."
+                )
+        elif action == "lay":
+            try:
+                data["card"] = parse_card(data.get("card") or "")
+            except CardError as error:
+                raise forms.ValidationError(f"Lay a card from your hand: {error}.") from None
+        elif action == "claim":
+            if not self.answer_form.is_valid():
+                errors = [e for field in self.answer_form.errors.values() for e in field]
+                raise forms.ValidationError(errors[0])
+            if self.answer_form.answer.points is not None and not self.show_claim:
+                raise forms.ValidationError("Claim the play's points as a total.")
+        return data
+
+    @property
+    def engine_action(self) -> Action:
+        data = self.cleaned_data
+        action = data["action"]
+        if action == "discard":
+            return Discard(HUMAN, tuple(parse_card(code) for code in sorted(set(data["throw"]))))
+        if action == "lay":
+            return Lay(HUMAN, data["card"])
+        if action == "go":
+            return Go(HUMAN)
+        answer = self.answer_form.answer
+        # 19 is the table's word for nothing: a claim of nothing.
+        total = 0 if answer.points is None and answer.total == NINETEEN else answer.total
+        return Claim(HUMAN, total)
+
+    @property
+    def answer(self):
+        """The itemised claim, when the move is one."""
+        if self.cleaned_data["action"] == "claim":
+            return self.answer_form.answer
+        return None

@@ -1,0 +1,81 @@
+"""A game against the computer: one row of state, and a log of every action."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils import timezone
+
+from counter.cribbage.computer import Level
+from counter.cribbage.game import Counting
+from counter.cribbage.game import Game as EngineGame
+from quizzes.models import OwnedQuerySet, PlayerOwned
+
+HUMAN = 0
+COMPUTER = 1
+"""The seats: the player is seat 0, the computer seat 1."""
+
+LEVEL_CHOICES = [(level.value, level.value.capitalize()) for level in Level]
+COUNTING_CHOICES = [(counting.value, counting.value.capitalize()) for counting in Counting]
+
+
+class Game(PlayerOwned):
+    """A game to 121 against the computer: its state (``counter.cribbage.game.Game`` as
+    data), how many actions made it, and the figures the progress page reads."""
+
+    class Winner(models.TextChoices):
+        NONE = "", "Not over"
+        HUMAN = "human", "You"
+        COMPUTER = "computer", "The computer"
+
+    seed = models.CharField(max_length=32)
+    level = models.CharField(max_length=8, choices=LEVEL_CHOICES, default=Level.STRONG.value)
+    counting = models.CharField(
+        max_length=10, choices=COUNTING_CHOICES, default=Counting.MANUAL.value
+    )
+    state = models.JSONField(help_text="The game as counter.cribbage.game.Game.to_dict gives it.")
+    moves = models.PositiveIntegerField(default=0, help_text="Actions applied, of both seats.")
+    human_score = models.PositiveSmallIntegerField(default=0)
+    computer_score = models.PositiveSmallIntegerField(default=0)
+    winner = models.CharField(max_length=8, choices=Winner.choices, blank=True, default="")
+    skunk = models.PositiveSmallIntegerField(default=0, help_text="1 a skunk, 2 a double.")
+    started_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta(PlayerOwned.Meta):
+        indexes = (
+            models.Index(fields=["user", "-updated_at"], name="game_user_recent"),
+            models.Index(fields=["guest_key", "-updated_at"], name="game_guest_recent"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.human_score}–{self.computer_score} against {self.level}"
+
+    @property
+    def engine(self) -> EngineGame:
+        return EngineGame.from_dict(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winner)
+
+
+class GameAction(models.Model):
+    """One action of a game, in order: the game replays from its seed and these."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("game", "number")
+        constraints = (
+            models.UniqueConstraint(fields=["game", "number"], name="one_action_per_number"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.number}: {self.action}"

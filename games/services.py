@@ -1,0 +1,134 @@
+"""Writes that span models: starting a game, a move (the player's, then the computer's
+until it is the player's turn again), and moving a guest's games into an account."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+
+from counter.cribbage.computer import Level, choose
+from counter.cribbage.game import Action, Claim, Counting, Source, action_to_dict
+from counter.cribbage.game import Game as EngineGame
+from counter.cribbage.pegging import GO, peg_play
+from quizzes.domain.marking import Answer
+from quizzes.domain.play import over_claims
+from quizzes.owners import Owner
+from quizzes.services import game_count_record, game_play_record
+
+from .models import COMPUTER, HUMAN, Game, GameAction
+
+
+def game_start(*, owner: Owner, level: Level, counting: Counting, now: datetime) -> Game:
+    """A new game for ``owner``: cut for the deal, dealt, the computer's moves made if it
+    is to move first (it discards first when it is the pone)."""
+    engine = EngineGame.new(secrets.token_hex(8), human=HUMAN, counting=counting)
+    with transaction.atomic():
+        game = Game.objects.create(
+            **owner.fields,
+            seed=engine.seed,
+            level=level.value,
+            counting=counting.value,
+            state=engine.to_dict(),
+            started_at=now,
+            updated_at=now,
+        )
+        _computer_moves(game, engine, now)
+    return game
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """What became of a move: the game after it, and whether it was made (False: the game
+    had moved on already, as for a second click on the same button)."""
+
+    game: Game
+    made: bool
+
+
+def game_move(
+    *, game: Game, action: Action, expected: int, now: datetime, answer: Answer | None = None
+) -> Move:
+    """The player's ``action``, made when the game is still at move ``expected`` (a repeat
+    of a move already made changes nothing), then the computer's moves until the player is
+    to move again or the game is over. A claim may come with the itemised ``answer`` it
+    totals, for the marks kept with the player's progress.
+
+    Raises ``GameError`` (naming what is wrong, nothing changed) for a move not allowed now.
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.moves != expected:
+            return Move(game, made=False)
+        engine = game.engine
+        after = engine.apply(action)
+        if isinstance(action, Claim):
+            _record_claim(game, engine, action, answer, now)
+        engine = _log(game, after, action, now)
+        _computer_moves(game, engine, now)
+    return Move(game, made=True)
+
+
+def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
+    """The computer's moves until the player is to move or the game is over; then save."""
+    level = Level(game.level)
+    while engine.to_move == COMPUTER:
+        action = choose(engine, level)
+        engine = _log(game, engine.apply(action), action, now)
+    game.state = engine.to_dict()
+    game.human_score, game.computer_score = engine.scores
+    game.updated_at = now
+    result = engine.result
+    if result is not None:
+        game.winner = Game.Winner.HUMAN if result.winner == HUMAN else Game.Winner.COMPUTER
+        game.skunk = result.skunk
+        game.finished_at = now
+    game.save()
+
+
+def _log(game: Game, after: EngineGame, action: Action, now: datetime) -> EngineGame:
+    GameAction.objects.create(
+        game=game, number=game.moves, seat=action.player, action=action_to_dict(action), at=now
+    )
+    game.moves += 1
+    return after
+
+
+def _record_claim(
+    game: Game, engine: EngineGame, claim: Claim, answer: Answer | None, now: datetime
+) -> None:
+    """Keep the player's claim with their progress, marked as a quiz's would be."""
+    pending = engine.pending
+    owner = game.owner
+    scored = engine.claim_items(pending)
+    if pending.source is Source.PLAY:
+        turns = engine.deal.play.turns[: pending.turn + 1]
+        play = " ".join(GO if turn.is_go else turn.card.code for turn in turns)
+        record = peg_play(play, 2)
+        slips = () if turns[-1].is_go else tuple(over_claims(record, len(record.plays) - 1))
+        game_play_record(
+            owner=owner,
+            play=play,
+            items=scored,
+            claimed=claim.points,
+            slips=slips,
+            dealt_at=game.updated_at,
+            now=now,
+        )
+        return
+    game_count_record(
+        owner=owner,
+        hand=scored.hand,
+        starter=scored.starter,
+        crib=scored.crib,
+        answer=answer or Answer(total=claim.points),
+        dealt_at=game.updated_at,
+        now=now,
+    )
+
+
+def guest_games_claim(sender, user, guest_key: str, **kwargs) -> None:
+    """A guest's games move into the account they signed up or logged in to."""
+    Game.objects.owned_by(Owner(guest_key=guest_key)).update(user=user, guest_key="")

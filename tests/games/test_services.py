@@ -1,0 +1,131 @@
+import random
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from counter.cribbage.computer import Level
+from counter.cribbage.game import (
+    Claim,
+    Counting,
+    Discard,
+    GameError,
+    action_from_dict,
+    replay,
+)
+from games.models import COMPUTER, HUMAN, Game
+from games.services import game_move, game_start
+from quizzes.models import Attempt, ReviewItem
+from quizzes.owners import Owner
+from quizzes.services import attempts_merge
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def start(user=None, **options) -> Game:
+    owner = Owner(user=user or UserFactory())
+    return game_start(
+        owner=owner,
+        level=options.get("level", Level.GREEDY),
+        counting=options.get("counting", Counting.MANUAL),
+        now=timezone.now(),
+    )
+
+
+def play_out(game: Game, rng: random.Random, miss: float = 0.0, limit: int = 2000) -> Game:
+    """Random legal moves for the player until the game ends; claims short by one now and
+    then when ``miss`` says so."""
+    for _ in range(limit):
+        engine = game.engine
+        if engine.is_over:
+            return game
+        assert engine.to_move == HUMAN
+        if engine.pending is not None:
+            points = engine.pending.points
+            if points and rng.random() < miss:
+                points -= 1
+            action = Claim(HUMAN, points)
+        else:
+            action = rng.choice(engine.legal_actions())
+        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
+    raise AssertionError("the game did not end")
+
+
+def test_a_new_game_waits_for_the_player():
+    game = start()
+    assert game.engine.to_move == HUMAN
+    assert game.moves == game.actions.count()
+    if game.engine.deal.dealer == HUMAN:  # the computer, as pone, threw first
+        assert game.moves == 1
+        assert game.actions.get().seat == COMPUTER
+
+
+def test_a_whole_game_is_kept_and_replays_from_its_log():
+    game = play_out(start(), random.Random(3))
+    assert game.is_over and game.finished_at is not None
+    assert game.winner in (Game.Winner.HUMAN, Game.Winner.COMPUTER)
+    assert max(game.human_score, game.computer_score) >= 121
+    actions = [action_from_dict(row.action) for row in game.actions.order_by("number")]
+    assert len(actions) == game.moves
+    replayed = replay(game.seed, actions, human=HUMAN, counting=Counting.MANUAL)
+    assert replayed.to_dict() == game.state
+
+
+def test_a_repeated_move_changes_nothing():
+    game = start()
+    engine = game.engine
+    throw = Discard(HUMAN, engine.deal.dealt[HUMAN][:2])
+    first = game_move(game=game, action=throw, expected=game.moves, now=timezone.now())
+    again = game_move(game=game, action=throw, expected=game.moves, now=timezone.now())
+    assert first.made and not again.made
+    assert again.game.moves == first.game.moves
+    assert again.game.state == first.game.state
+
+
+def test_a_move_not_allowed_names_the_problem_and_changes_nothing():
+    game = start()
+    engine = game.engine
+    other = next(card for card in engine.deal.dealt[COMPUTER])
+    with pytest.raises(GameError, match="is not in your hand"):
+        game_move(
+            game=game,
+            action=Discard(HUMAN, (engine.deal.dealt[HUMAN][0], other)),
+            expected=game.moves,
+            now=timezone.now(),
+        )
+    game.refresh_from_db()
+    assert game.state == engine.to_dict()
+    assert game.moves == game.actions.count()
+
+
+def test_claims_are_kept_with_progress_and_muggins_goes_to_the_computer():
+    user = UserFactory()
+    game = play_out(start(user), random.Random(8), miss=0.3)
+    claims = Attempt.objects.filter(user=user, deal__mode="game")
+    assert claims.count() == len(game.engine.claims)
+    missed = [record for record in game.engine.claims if record.missed]
+    assert missed
+    assert claims.filter(right=False).count() >= len(missed)
+    muggins = sum(p.points for p in game.engine.pegs if p.source.value == "muggins")
+    assert muggins == sum(record.missed for record in game.engine.claims if record.missed)
+    assert ReviewItem.objects.filter(user=user).exists()
+
+
+def test_automatic_counting_asks_for_no_claim():
+    game = play_out(start(counting=Counting.AUTOMATIC), random.Random(5))
+    assert game.engine.claims == ()
+    assert not Attempt.objects.exists()
+
+
+def test_a_guests_games_move_into_the_account():
+    game = game_start(
+        owner=Owner(guest_key="guest-9"),
+        level=Level.GREEDY,
+        counting=Counting.MANUAL,
+        now=timezone.now() - timedelta(minutes=5),
+    )
+    user = UserFactory()
+    attempts_merge(from_session="guest-9", to_user=user)
+    game.refresh_from_db()
+    assert (game.user, game.guest_key) == (user, "")

@@ -1,0 +1,122 @@
+import pytest
+from django.utils import timezone
+from pytest_django.asserts import assertContains
+
+from games.models import HUMAN, Game
+from tests.factories import GameFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def player(client):
+    user = UserFactory()
+    client.force_login(user)
+    return user
+
+
+def new_game(client, **data) -> Game:
+    response = client.post("/play/new/", {"level": "greedy", "counting": "manual", **data})
+    assert response.status_code == 302, response.content
+    return Game.objects.get(pk=int(response["Location"].split("/")[2]))
+
+
+def throw_two(client, game):
+    engine = game.engine
+    codes = [card.code for card in engine.deal.dealt[HUMAN][:2]]
+    return client.post(
+        f"/play/{game.pk}/move/", {"move": game.moves, "action": "discard", "throw": codes}
+    )
+
+
+def test_the_games_page_offers_a_new_game(client):
+    page = client.get("/play/")
+    assertContains(page, "Deal a new game")
+    assertContains(page, 'name="level"')
+    assertContains(page, 'name="counting"')
+
+
+def test_a_guest_can_play_and_the_board_shows(client):
+    game = new_game(client)
+    assert game.guest_key and game.user is None
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, '<title id="board-title">The board</title>', html=True)
+    assertContains(page, "Throw two to")
+    assert page.text.count('name="throw"') == 6
+
+
+def test_a_move_then_the_computer_moves_until_it_is_your_turn(client, player):
+    game = new_game(client)
+    response = throw_two(client, game)
+    assert response.status_code == 302
+    game.refresh_from_db()
+    engine = game.engine
+    assert engine.to_move == HUMAN
+    assert engine.deal.thrown[HUMAN]
+
+
+def test_a_double_submit_makes_one_move(client, player):
+    game = new_game(client)
+    first = throw_two(client, game)
+    moves = Game.objects.get().moves
+    second = throw_two(client, game)  # the same move number again
+    assert first.status_code == second.status_code == 302
+    assert Game.objects.get().moves == moves
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"action": "discard", "throw": ["AS"]}, "is not in your hand"),
+        ({"action": "lay", "card": "5H"}, "the play has not begun"),
+        ({"action": "claim", "total": "3"}, "there is nothing to claim now"),
+        ({"action": "fold"}, "There is no move called"),
+        ({"action": "lay", "card": "ZZ"}, "Lay a card from your hand"),
+        ({"action": "claim", "total": "<b>"}, "Total: enter a whole number of points"),
+    ],
+)
+def test_a_move_not_allowed_is_named_and_nothing_changes(client, player, data, message):
+    game = new_game(client)
+    before = (game.moves, game.state)
+    response = client.post(f"/play/{game.pk}/move/", {"move": game.moves, **data})
+    assert response.status_code == 400
+    assertContains(response, message, status_code=400)
+    assert "<b>" not in response.text
+    game.refresh_from_db()
+    assert (game.moves, game.state) == before
+
+
+def test_an_htmx_move_returns_the_table(client, player):
+    game = new_game(client)
+    engine = game.engine
+    codes = [card.code for card in engine.deal.dealt[HUMAN][:2]]
+    response = client.post(
+        f"/play/{game.pk}/move/",
+        {"move": game.moves, "action": "discard", "throw": codes},
+        headers=HTMX,
+    )
+    assert response.status_code == 200
+    assert "<html" not in response.text
+    assertContains(response, 'id="table"')
+
+
+def test_the_progress_page_shows_the_games(client, player):
+    GameFactory(user=player, winner="human", skunk=1, human_score=121, computer_score=80)
+    page = client.get("/progress/")
+    assertContains(page, "Games against the computer")
+    assertContains(page, "<div><dt>Played</dt><dd>1</dd></div>", html=True)
+
+
+def test_a_finished_game_says_who_won_and_the_match_points(client, player):
+    game = GameFactory(user=player)
+    engine = game.engine
+    # Put the game at its end: the player on 121, the computer under 61.
+    state = engine.to_dict()
+    state["scores"] = [121, 50]
+    Game.objects.filter(pk=game.pk).update(state=state, winner="human", skunk=2)
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, "You won 121–50: a double skunk")
+    assertContains(page, "3 match points")
+    assertContains(page, "under ACC tournament scoring 3")
+    assert timezone.now()
