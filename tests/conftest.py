@@ -138,3 +138,11 @@ def base_url(live_server):
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Every test starts with no rate limit used up (the tests' cache is in memory)."""
+    from django.core.cache import cache
+
+    cache.clear()

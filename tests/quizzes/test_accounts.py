@@ -2,8 +2,10 @@ import csv
 import io
 
 import pytest
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.test import override_settings
 
 from quizzes.models import Attempt, Deal, ReviewItem
 from tests.factories import PASSWORD, AttemptFactory, DealFactory, UserFactory
@@ -158,12 +160,14 @@ def guessme(db):
     return UserFactory(username="guessme", password=PASSWORD)
 
 
-def log_in(client, password, username="guessme"):
-    return client.post("/accounts/login/", {"username": username, "password": password})
+def log_in(client, password, username="guessme", **headers):
+    return client.post(
+        "/accounts/login/", {"username": username, "password": password}, headers=headers
+    )
 
 
 def test_wrong_passwords_lock_the_username_out_with_a_clear_message(client, guessme):
-    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+    for _ in range(settings.LOGIN_FAILURES_PER_USERNAME - 1):
         assert log_in(client, "wrong").status_code == 200
     locked = log_in(client, "wrong")
     assert locked.status_code == 429
@@ -177,7 +181,7 @@ def test_wrong_passwords_lock_the_username_out_with_a_clear_message(client, gues
 
 
 def test_a_lockout_is_per_username(client, guessme):
-    for _ in range(settings.AXES_FAILURE_LIMIT):
+    for _ in range(settings.LOGIN_FAILURES_PER_USERNAME):
         log_in(client, "wrong", username="someone-else")
     response = log_in(client, PASSWORD)
     assert response.status_code == 302
@@ -185,8 +189,64 @@ def test_a_lockout_is_per_username(client, guessme):
 
 
 def test_the_lockout_page_escapes_the_username(client, db):
-    for _ in range(settings.AXES_FAILURE_LIMIT):
+    for _ in range(settings.LOGIN_FAILURES_PER_USERNAME):
         response = log_in(client, "wrong", username="<script>alert(1)</script>")
     assert response.status_code == 429
     assert b"<script>alert(1)</script>" not in response.content
     assert b"&lt;script&gt;" in response.content
+
+
+@override_settings(PROXY_COUNT=1)
+def test_behind_a_proxy_failures_from_elsewhere_do_not_lock_the_owner_out(client, guessme):
+    for _ in range(settings.LOGIN_FAILURES_PER_USERNAME + 1):
+        response = log_in(client, "wrong", **{"X-Forwarded-For": "6.6.6.6"})
+    assert response.status_code == 429
+    response = log_in(client, PASSWORD, **{"X-Forwarded-For": "1.1.1.1"})
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(guessme.pk)
+    # The guesser stays locked out, whatever they put in front of the proxy's entry.
+    client.post("/accounts/logout/")
+    spoofed = {"X-Forwarded-For": "1.1.1.1, 6.6.6.6"}
+    assert log_in(client, PASSWORD, **spoofed).status_code == 429
+
+
+@override_settings(PROXY_COUNT=0)
+def test_with_no_proxy_a_forged_forwarded_for_does_not_escape_a_lockout(client, guessme):
+    for n in range(settings.LOGIN_FAILURES_PER_USERNAME):
+        log_in(client, "wrong", **{"X-Forwarded-For": f"6.6.6.{n}"})
+    assert log_in(client, PASSWORD, **{"X-Forwarded-For": "1.1.1.1"}).status_code == 429
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"127.0.0.1"}
+
+
+def test_an_address_failing_across_usernames_is_locked_out_for_every_username(client, guessme):
+    for n in range(settings.LOGIN_FAILURES_PER_ADDRESS - 1):
+        assert log_in(client, "wrong", username=f"nobody{n}").status_code == 200
+    locked = log_in(client, "wrong", username="nobody-last")
+    assert locked.status_code == 429
+    assert f"{settings.LOGIN_FAILURES_PER_ADDRESS} failed log-ins from your address" in locked.text
+    assert log_in(client, PASSWORD).status_code == 429
+    # Another address is not locked out.
+    other = type(client)(REMOTE_ADDR="10.1.2.3")
+    assert log_in(other, PASSWORD).status_code == 302
+
+
+def test_logging_in_forgives_only_that_usernames_failures_from_that_address(client, guessme):
+    attacker = UserFactory(username="attacker")
+    for n in range(settings.LOGIN_FAILURES_PER_ADDRESS - 2):
+        log_in(client, "wrong", username=f"victim{n}")
+    log_in(client, "wrong", username="attacker")
+    # Their own log-in does not wipe their failures against other usernames.
+    assert log_in(client, PASSWORD, username="attacker").status_code == 302
+    assert not AccessAttempt.objects.filter(username=attacker.username).exists()
+    assert AccessAttempt.objects.count() == settings.LOGIN_FAILURES_PER_ADDRESS - 2
+    client.post("/accounts/logout/")
+    assert log_in(client, "wrong", username="victim-next").status_code == 200
+    assert log_in(client, "wrong", username="victim-last").status_code == 429
+
+
+def test_the_lockout_page_says_when_to_try_again(client, guessme):
+    for _ in range(settings.LOGIN_FAILURES_PER_USERNAME):
+        response = log_in(client, "wrong")
+    assert response.status_code == 429
+    assert "Try again in 15 minutes, after" in response.text
+    assert int(response["Retry-After"]) in range(14 * 60, 15 * 60 + 1)
