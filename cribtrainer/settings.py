@@ -159,7 +159,7 @@ CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "db://cribtraine
 # Sign-ups from one address; wrong passwords when re-authenticating (deleting the account,
 # changing the password), per account and per address; password-reset emails asked for,
 # per address and per email address.
-THROTTLE_SIGNUP = env_rate("THROTTLE_SIGNUP", "10/3600")
+THROTTLE_SIGNUP = env_rate("THROTTLE_SIGNUP", "30/3600")
 THROTTLE_REAUTH = env_rate("THROTTLE_REAUTH", "5/900")
 THROTTLE_PASSWORD_RESET = env_rate("THROTTLE_PASSWORD_RESET", "5/3600")
 
@@ -219,6 +219,19 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
+
+# --- Email: password-reset links ------------------------------------------------------
+# Printed on stdout unless EMAIL_BACKEND names another, such as
+# django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST and the rest.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Cribtrainer <noreply@localhost>")
 
 # --- Logging: one JSON line per request on stdout --------------------------------------
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")

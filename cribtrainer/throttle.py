@@ -26,15 +26,6 @@ def now() -> datetime:
     return timezone.now()
 
 
-def parse_rate(text: str) -> tuple[int, int]:
-    """'5/900': five times in 900 seconds. Raises ValueError for anything else."""
-    times, _, seconds = text.partition("/")
-    rate = int(times), int(seconds)
-    if rate[0] < 1 or rate[1] < 1:
-        raise ValueError(f"a rate is times/seconds, both at least 1, not {text!r}")
-    return rate
-
-
 @dataclass(frozen=True)
 class Throttle:
     """One kind of limited action. Its rate is the setting named ``setting``: a pair of

@@ -146,3 +146,27 @@ def _fresh_cache():
     from django.core.cache import cache
 
     cache.clear()
+
+
+class Clock:
+    """The rate limits' clock (cribtrainer.throttle.now), stopped at the start of a window
+    of any length in whole minutes; ``advance`` moves it on."""
+
+    def __init__(self):
+        from datetime import UTC, datetime
+
+        self.at = datetime(2030, 1, 1, tzinfo=UTC)
+
+    def advance(self, seconds: float) -> None:
+        from datetime import timedelta
+
+        self.at += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    from cribtrainer import throttle
+
+    stopped = Clock()
+    monkeypatch.setattr(throttle, "now", lambda: stopped.at)
+    return stopped

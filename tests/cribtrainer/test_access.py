@@ -25,8 +25,27 @@ OWNED_BY_ID = {
 }
 
 
+# URLs whose parameters are a signed token rather than a row's id.
+TOKEN_URLS = {"password_reset_confirm"}
+
+
 def test_every_id_url_is_covered_here():
-    assert set(id_patterns()) == set(OWNED_BY_ID)
+    assert set(id_patterns()) == set(OWNED_BY_ID) | TOKEN_URLS
+
+
+@pytest.mark.django_db
+def test_a_password_reset_link_with_a_forged_token_is_refused(client):
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
+    victim = UserFactory(username="victim", email="victim@example.org")
+    uid = urlsafe_base64_encode(force_bytes(victim.pk))
+    for token in ("set-password", "abc-123", "x" * 200):
+        url = reverse("password_reset_confirm", kwargs={"uidb64": uid, "token": token})
+        response = client.get(url)
+        assert response.status_code == 200
+        assert "This reset link has been used already" in response.text
+        assert 'name="new_password1"' not in response.text
 
 
 @pytest.mark.django_db

@@ -84,6 +84,24 @@ def verdict(page):
 PASSWORD = "a-long-pass-phrase-for-tests"
 
 
+def test_a_double_clicked_signup_logs_the_browser_in(server):
+    browser = Player(server)
+    browser.get("/accounts/signup/")
+    at_once = threading.Barrier(4)
+
+    def sign_up():
+        at_once.wait(timeout=30)
+        return browser.post(
+            "/accounts/signup/", username="clicker", password1=PASSWORD, password2=PASSWORD
+        )
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        replies = [future.result() for future in [pool.submit(sign_up) for _ in range(4)]]
+    assert [(status, path) for status, path, _ in replies] == [(200, "/progress/")] * 4
+    status, _, page = browser.get("/accounts/")
+    assert (status, "Signed in as <strong>clicker</strong>" in page) == (200, True)
+
+
 def csv_rows(player):
     status, _, body = player.get("/accounts/attempts.csv")
     assert status == 200
