@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, replace_url
 
-from cribtrainer.htmx import HtmxHttpRequest, wants_partial
+from cribtrainer.htmx import HtmxHttpRequest, current_path, wants_partial
 
 from .entry import HAND_SIZE, Entry
 from .forms import CountForm
@@ -86,7 +86,7 @@ def _record_in_history(
     response: HttpResponse, request: HtmxHttpRequest, url: str, counted: bool
 ) -> HttpResponse:
     """Push each count into the history; cards picked on the way there only replace the URL."""
-    current = request.htmx.current_url_abs_path or ""
+    current = current_path(request)
     if unquote(current) == url:
         return response
     before = CountForm(QueryDict(urlsplit(current).query))

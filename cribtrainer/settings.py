@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "cribtrainer.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Before anything reads the body: one 400 for a body Django cannot decode.
+    "cribtrainer.bodies.UndecodableBodyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
