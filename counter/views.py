@@ -5,7 +5,7 @@ from urllib.parse import unquote, urlsplit
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, replace_url
 
@@ -15,7 +15,7 @@ from .entry import HAND_SIZE, Entry
 from .forms import CountForm
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def counter_page(request: HtmxHttpRequest) -> HttpResponse:
     """The hand counter; its query string is the count, so every count has a URL."""
@@ -45,7 +45,7 @@ def counter_page(request: HtmxHttpRequest) -> HttpResponse:
     return _record_in_history(response, request, share_url, counted=result is not None)
 
 
-@require_GET
+@require_safe
 def rules_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "rules/rules.html")
 

@@ -34,7 +34,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from cribtrainer.clients import client_address
 from cribtrainer.htmx import HtmxHttpRequest
@@ -112,7 +112,7 @@ class SignupForm(UserCreationForm):
         return email_clean(self.cleaned_data["email"])
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HtmxHttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("account")
@@ -226,7 +226,7 @@ class EmailForm(ReauthenticationForm):
         return email_clean(self.cleaned_data["email"], user=self.user)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def account_page(request: HtmxHttpRequest) -> HttpResponse:
     """The account overview, and changing its email address (with the password)."""
@@ -272,7 +272,7 @@ class DeleteAccountForm(ReauthenticationForm):
     wrong_password = "That is not your password: nothing was deleted."
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def account_delete_page(request: HtmxHttpRequest) -> HttpResponse:
     form = DeleteAccountForm(request.user, request.POST if request.method == "POST" else None)
@@ -295,7 +295,7 @@ def account_delete_page(request: HtmxHttpRequest) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def password_change(request: HtmxHttpRequest) -> HttpResponse:
     """Django's password change form, with wrong old passwords throttled. Other devices'
@@ -326,7 +326,7 @@ class PasswordResetRequestForm(PasswordResetForm):
 _password_reset_view = auth_views.PasswordResetView.as_view(form_class=PasswordResetRequestForm)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def password_reset(request: HtmxHttpRequest) -> HttpResponse:
     """Ask for a reset link by email (Django's view), at most the reset rate per address."""
     if request.method == "POST":
@@ -390,12 +390,12 @@ def locked_out(request: HtmxHttpRequest, response=None, credentials=None) -> Htt
     return too_many_requests(request, "registration/locked_out.html", context, until)
 
 
-@require_GET
+@require_safe
 def account_deleted(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "registration/account_deleted.html")
 
 
-@require_GET
+@require_safe
 def attempts_csv(request: HtmxHttpRequest) -> HttpResponse:
     """Every attempt of the player, oldest first, one row each."""
     attempts = (

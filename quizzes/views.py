@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from counter.cribbage.show import MAX_SHOW
@@ -42,7 +42,7 @@ def chooser_context(request: HtmxHttpRequest, form: DealForm | None = None) -> d
     }
 
 
-@require_GET
+@require_safe
 def choose(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "quizzes/choose.html", chooser_context(request))
 
@@ -106,7 +106,7 @@ def question_context(request: HtmxHttpRequest, deal: Deal, form: AnswerForm | No
     }
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def deal_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     deal = owned_deal(request, pk)
@@ -156,7 +156,7 @@ def next_step(progress, queue) -> dict:
     return {"kind": "strong", "next_due": queue.next_due}
 
 
-@require_GET
+@require_safe
 def progress_page(request: HtmxHttpRequest) -> HttpResponse:
     owner = owner_of(request)
     now = timezone.now()
@@ -183,7 +183,7 @@ def progress_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "quizzes/progress.html", context)
 
 
-@require_GET
+@require_safe
 def review_page(request: HtmxHttpRequest) -> HttpResponse:
     owner = owner_of(request)
     now = timezone.now()

@@ -62,3 +62,36 @@ def test_only_the_owner_gets_past_the_id(client, name, visitor):
     response = getattr(client, method)(url, {"total": "12"})
     assert response.status_code == 404
     assert "5H" not in response.content.decode()
+
+
+def all_urls(deal_pk):
+    """Every non-admin URL, its parameters filled in."""
+    fill = {"pk": deal_pk, "uidb64": "MQ", "token": "set-password"}
+
+    def walk(patterns, prefix=""):
+        for entry in patterns:
+            if isinstance(entry, URLResolver):
+                if entry.app_name != "admin":
+                    namespace = f"{entry.namespace}:" if entry.namespace else ""
+                    yield from walk(entry.url_patterns, prefix + namespace)
+            elif isinstance(entry, URLPattern) and entry.name:
+                kwargs = {name: fill[name] for name in entry.pattern.converters}
+                yield reverse(prefix + entry.name, kwargs=kwargs)
+
+    return sorted(set(walk(get_resolver().url_patterns)))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("signed_in", [False, True], ids=["guest", "player"])
+def test_head_is_answered_wherever_get_is(client, signed_in):
+    user = UserFactory()
+    if signed_in:
+        client.force_login(user)
+    urls = all_urls(DealFactory(user=user).pk)
+    assert len(urls) > 15
+    for url in urls:
+        got, head = client.get(url), client.head(url)
+        assert head.status_code == got.status_code, url
+        assert head.content == b"", url
+        if got.status_code == 200:
+            assert head["Content-Type"] == got["Content-Type"], url
