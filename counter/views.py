@@ -6,17 +6,16 @@ from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
-from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, replace_url
 
-from cribtrainer.htmx import HtmxHttpRequest, current_path, wants_partial
+from cribtrainer.htmx import HtmxHttpRequest, current_path, vary_on_htmx, wants_partial
 
 from .entry import HAND_SIZE, Entry
 from .forms import CountForm
 
 
 @require_safe
-@vary_on_headers("HX-Request")
+@vary_on_htmx
 def counter_page(request: HtmxHttpRequest) -> HttpResponse:
     """The hand counter; its query string is the count, so every count has a URL."""
     form = CountForm(request.GET)

@@ -37,7 +37,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_safe
 
 from cribtrainer.clients import client_address
-from cribtrainer.htmx import HtmxHttpRequest
+from cribtrainer.htmx import HtmxHttpRequest, private_page
 from cribtrainer.throttle import Throttle, throttled, too_many_requests
 
 from .models import Attempt
@@ -227,6 +227,7 @@ class EmailForm(ReauthenticationForm):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@private_page
 @login_required
 def account_page(request: HtmxHttpRequest) -> HttpResponse:
     """The account overview, and changing its email address (with the password)."""
@@ -273,6 +274,7 @@ class DeleteAccountForm(ReauthenticationForm):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@private_page
 @login_required
 def account_delete_page(request: HtmxHttpRequest) -> HttpResponse:
     form = DeleteAccountForm(request.user, request.POST if request.method == "POST" else None)
@@ -296,6 +298,7 @@ def account_delete_page(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@private_page
 @login_required
 def password_change(request: HtmxHttpRequest) -> HttpResponse:
     """Django's password change form, with wrong old passwords throttled. Other devices'
@@ -396,6 +399,7 @@ def account_deleted(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_safe
+@private_page
 def attempts_csv(request: HtmxHttpRequest) -> HttpResponse:
     """Every attempt of the player, oldest first, one row each."""
     attempts = (

@@ -4,10 +4,9 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
-from django.views.decorators.vary import vary_on_headers
 
 from counter.cribbage.show import MAX_SHOW
-from cribtrainer.htmx import HtmxHttpRequest, wants_partial
+from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 
 from .domain.charts import accuracy_line, pattern_bars, time_columns
 from .domain.dealing import Mode
@@ -43,6 +42,7 @@ def chooser_context(request: HtmxHttpRequest, form: DealForm | None = None) -> d
 
 
 @require_safe
+@private_page
 def choose(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "quizzes/choose.html", chooser_context(request))
 
@@ -107,7 +107,8 @@ def question_context(request: HtmxHttpRequest, deal: Deal, form: AnswerForm | No
 
 
 @require_safe
-@vary_on_headers("HX-Request")
+@vary_on_htmx
+@private_page
 def deal_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     deal = owned_deal(request, pk)
     attempt = Attempt.objects.filter(deal=deal).first()
@@ -122,7 +123,8 @@ def deal_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@vary_on_headers("HX-Request")
+@vary_on_htmx
+@private_page
 def answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     deal = owned_deal(request, pk)
     form = AnswerForm(request.POST)
@@ -157,6 +159,7 @@ def next_step(progress, queue) -> dict:
 
 
 @require_safe
+@private_page
 def progress_page(request: HtmxHttpRequest) -> HttpResponse:
     owner = owner_of(request)
     now = timezone.now()
@@ -184,6 +187,7 @@ def progress_page(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_safe
+@private_page
 def review_page(request: HtmxHttpRequest) -> HttpResponse:
     owner = owner_of(request)
     now = timezone.now()

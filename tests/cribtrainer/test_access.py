@@ -95,3 +95,44 @@ def test_head_is_answered_wherever_get_is(client, signed_in):
         assert head.content == b"", url
         if got.status_code == 200:
             assert head["Content-Type"] == got["Content-Type"], url
+
+
+# Every page that shows a player's data, as (method, URL name, whether it takes the deal).
+PRIVATE_PAGES = [
+    ("get", "quizzes:choose", False),
+    ("get", "quizzes:deal", True),
+    ("post", "quizzes:answer", True),
+    ("get", "quizzes:progress", False),
+    ("get", "quizzes:review", False),
+    ("get", "account", False),
+    ("get", "account_delete", False),
+    ("get", "password_change", False),
+    ("get", "attempts_csv", False),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("method", "name", "takes_deal"), PRIVATE_PAGES)
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_pages_with_a_players_data_are_neither_shared_nor_stored(
+    client, method, name, takes_deal, htmx
+):
+    user = UserFactory()
+    client.force_login(user)
+    deal = DealFactory(user=user)
+    url = reverse(name, kwargs={"pk": deal.pk} if takes_deal else {})
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = getattr(client, method)(url, {"total": "12"}, headers=headers)
+    assert response.status_code in (200, 302)
+    directives = {d.strip() for d in response["Cache-Control"].split(",")}
+    assert {"private", "no-store"} <= directives
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/", "/quiz/{pk}/"])
+def test_pages_with_an_htmx_partial_vary_on_both_headers_that_choose_it(client, url):
+    user = UserFactory()
+    client.force_login(user)
+    response = client.get(url.format(pk=DealFactory(user=user).pk))
+    vary = {v.strip() for v in response["Vary"].split(",")}
+    assert {"HX-Request", "HX-History-Restore-Request"} <= vary
