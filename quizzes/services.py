@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from .domain.dealing import Mode, deal_quiz_hand
 from .domain.leitner import after_answer
@@ -149,6 +153,24 @@ def guest_attempts_claim(sender, request, user, **kwargs) -> None:
 
 
 def account_delete(*, user) -> None:
-    """Delete an account and everything of the player's: deals, attempts, the queue."""
+    """Delete an account and every row that names the player: their deals, attempts and
+    review queue (by cascade), django-axes' records of their log-ins and failed log-ins
+    (username, addresses, browsers, times), and their sessions on every device."""
+    username = user.get_username()
     with transaction.atomic():
+        Session.objects.filter(session_key__in=_session_keys_of(user)).delete()
+        for model in (AccessAttempt, AccessLog, AccessFailureLog):
+            model.objects.filter(username=username).delete()
         user.delete()
+
+
+def _session_keys_of(user) -> list[str]:
+    """The keys of the user's unexpired sessions. Session data is signed, not searchable,
+    so each is decoded: a pass over the sessions, which purge_guests keeps few."""
+    pk = str(user.pk)
+    store = SessionStore()
+    return [
+        session.session_key
+        for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator()
+        if store.decode(session.session_data).get("_auth_user_id") == pk
+    ]

@@ -463,3 +463,32 @@ def test_password_reset_requests_are_throttled_per_address_and_per_email(
     clock.advance(3600)
     client.post("/accounts/password/reset/", {"email": "victim@example.org"})
     assert len(mailoutbox) == 3
+
+
+def test_delete_removes_every_row_naming_the_player_and_their_other_sessions(client):
+    from axes.models import AccessLog
+    from django.contrib.sessions.models import Session
+
+    user = UserFactory(username="leaver")
+    kept = UserFactory(username="stayer")
+    phone = type(client)(REMOTE_ADDR="10.0.0.7", HTTP_USER_AGENT="Phone")
+    log_in(phone, "wrong", username="leaver")
+    assert log_in(phone, PASSWORD, username="leaver").status_code == 302
+    assert log_in(client, PASSWORD, username="stayer").status_code == 302
+    client.post("/accounts/logout/")
+    log_in(client, "wrong", username="stayer")
+    assert log_in(client, PASSWORD, username="leaver").status_code == 302
+    log_in(type(client)(), "wrong", username="leaver")  # someone guessing
+    assert AccessLog.objects.filter(username="leaver").count() == 2
+    assert AccessAttempt.objects.filter(username="leaver").exists()
+
+    client.post("/accounts/delete/", {"password": PASSWORD})
+
+    assert not AccessLog.objects.filter(username="leaver").exists()
+    assert not AccessAttempt.objects.filter(username="leaver").exists()
+    assert AccessLog.objects.filter(username="stayer").exists()
+    assert AccessAttempt.objects.filter(username="stayer").exists()
+    sessions = [s.get_decoded().get("_auth_user_id") for s in Session.objects.all()]
+    assert str(user.pk) not in sessions
+    assert phone.get("/accounts/").status_code == 302  # the phone is logged out
+    assert User.objects.filter(pk=kept.pk).exists()
