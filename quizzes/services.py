@@ -16,7 +16,7 @@ from .domain.leitner import after_answer
 from .domain.marking import Answer, Marking
 from .domain.patterns import Category, Pattern
 from .models import Attempt, AttemptPattern, Deal, ReviewItem
-from .owners import GUEST_KEY, Owner
+from .owners import GUEST_KEY, Owner, guest_deals_moved
 
 
 def deal_create(
@@ -62,12 +62,16 @@ def attempt_record(*, deal: Deal, answer: Answer, now: datetime) -> tuple[Attemp
 
 
 def _attempt_create(deal: Deal, answer: Answer, now: datetime) -> tuple[Attempt, bool]:
-    existing = Attempt.objects.filter(deal=deal).first()
-    if existing is not None:
-        return existing, False
-    marking = deal.mark(answer)
-    itemised = answer.points or {}
     with transaction.atomic():
+        # The deal locked and read again: a guest's deal may have moved into an account
+        # since the request found it (attempts_merge locks it too), and the attempt and the
+        # review queue go to whoever owns the deal now.
+        deal = Deal.objects.select_for_update().get(pk=deal.pk)
+        existing = Attempt.objects.filter(deal=deal).first()
+        if existing is not None:
+            return existing, False
+        marking = deal.mark(answer)
+        itemised = answer.points or {}
         attempt = Attempt.objects.create(
             deal=deal,
             user=deal.user,
@@ -122,11 +126,19 @@ def attempts_merge(*, from_session: str, to_user) -> int:
     both have the same pattern in the queue, the one nearer box 1 is kept: the player
     has missed it most recently there. Returns how many attempts moved.
     """
+    return _merge(from_session, to_user)[0]
+
+
+def _merge(from_session: str, to_user) -> tuple[int, list[int]]:
+    """attempts_merge, also returning the ids of the deals moved."""
     if not from_session:
-        return 0
+        return 0, []
     guest = Owner(guest_key=from_session)
     with transaction.atomic():
-        Deal.objects.owned_by(guest).update(user=to_user, guest_key="")
+        # The guest's deals locked first, as attempt_record locks the deal it answers: an
+        # answer recorded at the same moment is either moved here or made for the account.
+        deals = list(Deal.objects.owned_by(guest).select_for_update().values_list("pk", flat=True))
+        Deal.objects.filter(pk__in=deals).update(user=to_user, guest_key="")
         moved = Attempt.objects.owned_by(guest).update(user=to_user, guest_key="")
         theirs = {item.pattern: item for item in ReviewItem.objects.filter(user=to_user)}
         for item in ReviewItem.objects.owned_by(guest):
@@ -141,15 +153,18 @@ def attempts_merge(*, from_session: str, to_user) -> int:
             else:
                 item.user, item.guest_key = to_user, ""
                 item.save()
-    return moved
+    return moved, deals
 
 
 def guest_attempts_claim(sender, request, user, **kwargs) -> None:
-    """On log-in or sign-up, bring the browser session's guest attempts along."""
+    """On log-in or sign-up, bring the browser session's guest attempts along, and remember
+    where their deals went for requests the browser sent before it logged in."""
     if request is None or not hasattr(request, "session"):
         return
     key = request.session.pop(GUEST_KEY, "")
-    attempts_merge(from_session=key, to_user=user)
+    _, deals = _merge(key, user)
+    if deals:
+        guest_deals_moved(request, user=user, deals=deals)
 
 
 def account_delete(*, user) -> None:

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.conf import settings
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
@@ -15,7 +16,7 @@ from .domain.marking import AnswerStyle
 from .domain.patterns import Category, Pattern
 from .forms import CHOOSABLE_MODES, AnswerForm, DealForm
 from .models import Attempt, Deal
-from .owners import owner_of
+from .owners import deal_moved, owner_of
 from .progress import (
     first_due_pattern,
     last_attempts,
@@ -25,7 +26,10 @@ from .progress import (
 )
 from .services import attempt_record, deal_create
 
-STYLE_KEY = "answer_style"
+# The answer style last used, in a cookie of its own: the answer view writes no session,
+# since an answer sent while the same browser logs in has its session deleted under it,
+# and Django answers 400 to a request whose session it cannot save.
+STYLE_COOKIE = "answer_style"
 
 
 # --- quizzes -------------------------------------------------------------------------
@@ -68,11 +72,23 @@ def deal_new(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def owned_deal(request: HtmxHttpRequest, pk: int) -> Deal:
-    return get_object_or_404(Deal.objects.owned_by(owner_of(request)), pk=pk)
+    """The player's deal; or, for a request the browser sent as a guest before it logged in,
+    the guest's deal that has moved into the account meanwhile."""
+    deal = Deal.objects.owned_by(owner_of(request)).filter(pk=pk).first()
+    if deal is None and not request.user.is_authenticated:
+        user = deal_moved(request, pk)
+        deal = Deal.objects.filter(pk=pk, user=user).first() if user else None
+        if deal is not None:
+            # This request's session is gone, and the browser has the account's by now:
+            # Django would delete the cookie of an empty session, logging the browser out.
+            request.COOKIES.pop(settings.SESSION_COOKIE_NAME, None)
+    if deal is None:
+        raise Http404("No such deal of yours.")
+    return deal
 
 
 def answer_style(request: HtmxHttpRequest) -> AnswerStyle:
-    for asked in (request.GET.get("style"), request.session.get(STYLE_KEY)):
+    for asked in (request.GET.get("style"), request.COOKIES.get(STYLE_COOKIE)):
         try:
             return AnswerStyle(asked)
         except ValueError:
@@ -138,10 +154,20 @@ def answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 template += "#quiz-card"
             return render(request, template, question_context(request, deal, form), status=status)
         existing, _ = attempt_record(deal=deal, answer=form.answer, now=timezone.now())
-        request.session[STYLE_KEY] = existing.style
     if wants_partial(request):
-        return render(request, "quizzes/deal.html#quiz-card", feedback_context(deal, existing))
-    return redirect("quizzes:deal", pk=deal.pk)
+        response = render(request, "quizzes/deal.html#quiz-card", feedback_context(deal, existing))
+    else:
+        response = redirect("quizzes:deal", pk=deal.pk)
+    if request.COOKIES.get(STYLE_COOKIE) != existing.style:
+        response.set_cookie(
+            STYLE_COOKIE,
+            existing.style,
+            max_age=365 * 24 * 3600,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
+    return response
 
 
 # --- progress and review -------------------------------------------------------------

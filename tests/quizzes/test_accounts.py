@@ -492,3 +492,40 @@ def test_delete_removes_every_row_naming_the_player_and_their_other_sessions(cli
     assert str(user.pk) not in sessions
     assert phone.get("/accounts/").status_code == 302  # the phone is logged out
     assert User.objects.filter(pk=kept.pk).exists()
+
+
+# --- an answer sent while the same browser logs in ------------------------------------
+
+
+def test_an_answer_sent_before_the_login_finished_gets_its_feedback(client):
+    user = UserFactory()
+    response = client.post("/quiz/new/", {"mode": "hand"})
+    deal = Deal.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
+    other_tab = type(client)()  # the same browser: the same cookies
+    other_tab.cookies = client.cookies.__class__(client.cookies)
+    assert log_in(other_tab, PASSWORD, username=user.username).status_code == 302
+    # The answer went out with the guest's cookie, whose session the log-in replaced.
+    answered = client.post(
+        f"/quiz/{deal.pk}/answer/", {"total": "1"}, headers={"HX-Request": "true"}
+    )
+    assert answered.status_code == 200
+    assert "Not quite" in answered.text
+    attempt = Attempt.objects.get()
+    assert (attempt.deal, attempt.user, attempt.guest_key) == (deal, user, "")
+    assert ReviewItem.objects.filter(user=user).exists()
+    assert not ReviewItem.objects.filter(user__isnull=True).exists()
+    # It does not log the browser out of the account: no cookie is deleted.
+    assert "sessionid" not in answered.cookies
+    # The page it goes to, asked for with the same old cookie, shows the feedback too.
+    assert "Not quite" in client.get(f"/quiz/{deal.pk}/").text
+
+
+def test_another_browser_with_no_claim_on_a_moved_deal_gets_a_404(client):
+    user = UserFactory()
+    response = client.post("/quiz/new/", {"mode": "hand"})
+    url = response["Location"]
+    assert log_in(client, PASSWORD, username=user.username).status_code == 302
+    stranger = type(client)()
+    stranger.post("/quiz/new/", {"mode": "hand"})
+    assert stranger.post(url + "answer/", {"total": "1"}).status_code == 404
+    assert not Attempt.objects.exists()

@@ -3,10 +3,12 @@ PostgreSQL under `make test-postgres`): many players answering at once, every at
 recorded exactly once; progress that survives a restart of the server.
 """
 
+import copy
 import csv
 import io
 import re
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -106,6 +108,49 @@ def csv_rows(player):
     status, _, body = player.get("/accounts/attempts.csv")
     assert status == 200
     return list(csv.DictReader(io.StringIO(body)))
+
+
+def other_tab(browser):
+    """Another tab of the same browser: the same cookies, as they are now."""
+    tab = Player(browser.base)
+    for cookie in browser.cookies:
+        tab.cookies.set_cookie(copy.copy(cookie))
+    return tab
+
+
+def test_an_answer_sent_while_the_same_browser_logs_in_is_the_accounts(server):
+    signup = Player(server)
+    status, path, _ = signup.post(
+        "/accounts/signup/", username="racer", password1=PASSWORD, password2=PASSWORD
+    )
+    assert (status, path) == (200, "/progress/")
+    started = time.monotonic()
+    signup.post("/accounts/login/", username="racer", password=PASSWORD)
+    login_takes = time.monotonic() - started
+
+    rounds = 12
+    for n in range(rounds):
+        browser = Player(server)
+        deal_id = deal_hand(browser)
+        tab = other_tab(browser)  # its answer goes out with the guest's cookie
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            login = pool.submit(
+                browser.post, "/accounts/login/", username="racer", password=PASSWORD
+            )
+            # From well before the log-in moves the guest's deals to well after it.
+            time.sleep(login_takes * 1.5 * n / (rounds - 1))
+            answer = pool.submit(tab.post, f"/quiz/{deal_id}/answer/", total="0")
+            assert login.result()[:2] == (200, "/progress/")
+            status, path, page = answer.result()
+        assert (status, path) == (200, f"/quiz/{deal_id}/"), f"round {n}: {page[-600:]}"
+        assert verdict(page).startswith(("Right", "Not quite"))
+
+    owner = Player(server)
+    owner.post("/accounts/login/", username="racer", password=PASSWORD)
+    assert len(csv_rows(owner)) == rounds, "an answer was lost or left with the guest"
+    status, _, review = owner.get("/progress/review/")
+    assert status == 200
+    assert 'class="box"' in review  # the missed patterns are in the account's queue
 
 
 def test_progress_survives_a_restart(tmp_path):
