@@ -3,7 +3,8 @@ moving a guest's practice into an account, and deleting an account."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.sessions.backends.db import SessionStore
@@ -165,6 +166,56 @@ def guest_attempts_claim(sender, request, user, **kwargs) -> None:
     _, deals = _merge(key, user)
     if deals:
         guest_deals_moved(request, user=user, deals=deals)
+
+
+@dataclass(frozen=True)
+class Purged:
+    """What a purge of inactive guests removed (or would remove)."""
+
+    guests: int
+    deals: int
+    attempts: int
+    review_items: int
+    expired_sessions: int
+
+
+def guests_purge(*, inactive_for: timedelta, now: datetime, dry_run: bool = False) -> Purged:
+    """Delete the guests who have dealt, answered and reviewed nothing for ``inactive_for``,
+    with their deals, attempts and review queue, and every expired session.
+
+    A guest is known only by the key in their browser's session, which expires long before
+    (two weeks by default): their rows could never be claimed again by anyone.
+    """
+    since = now - inactive_for
+    active = (
+        Deal.objects.filter(user__isnull=True, dealt_at__gte=since).values("guest_key"),
+        Attempt.objects.filter(user__isnull=True, answered_at__gte=since).values("guest_key"),
+        ReviewItem.objects.filter(user__isnull=True, updated_at__gte=since).values("guest_key"),
+    )
+
+    def stale(model):
+        rows = model.objects.filter(user__isnull=True)
+        for keys in active:
+            rows = rows.exclude(guest_key__in=keys)
+        return rows
+
+    deals, attempts, items = stale(Deal), stale(Attempt), stale(ReviewItem)
+    sessions = Session.objects.filter(expire_date__lt=now)
+    guests = set(deals.values_list("guest_key", flat=True).distinct())
+    guests |= set(items.values_list("guest_key", flat=True).distinct())
+    purged = Purged(
+        guests=len(guests),
+        deals=deals.count(),
+        attempts=attempts.count(),
+        review_items=items.count(),
+        expired_sessions=sessions.count(),
+    )
+    if not dry_run:
+        with transaction.atomic():
+            deals.delete()  # their attempts and marks with them
+            items.delete()
+            sessions.delete()
+    return purged
 
 
 def account_delete(*, user) -> None:
