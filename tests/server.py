@@ -154,10 +154,14 @@ class Player:
         except urllib.error.HTTPError as error:
             return error.code, path, error.read().decode()
 
-    def post(self, path: str, **fields: str) -> tuple[int, str, str]:
+    def post(
+        self, path: str, headers: dict[str, str] | None = None, **fields: str
+    ) -> tuple[int, str, str]:
         """POST a form, following the redirect; returns status, the final path and the body."""
         data = urllib.parse.urlencode({"csrfmiddlewaretoken": self._csrf_token(), **fields})
-        request = urllib.request.Request(self.base + path, data=data.encode(), method="POST")
+        request = urllib.request.Request(
+            self.base + path, data=data.encode(), method="POST", headers=headers or {}
+        )
         try:
             with self.opener.open(request, timeout=30) as response:
                 return response.status, urlsplit(response.url).path, response.read().decode()

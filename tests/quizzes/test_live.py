@@ -153,6 +153,47 @@ def test_an_answer_sent_while_the_same_browser_logs_in_is_the_accounts(server):
     assert 'class="box"' in review  # the missed patterns are in the account's queue
 
 
+def test_behind_a_proxy_lockouts_follow_the_client_not_the_proxy(tmp_path):
+    """The attack run's repro, on gunicorn with PROXY_COUNT=1: five wrong passwords from
+    one client do not lock the owner out from another; a client guessing many usernames is
+    locked out after AXES_ADDRESS_FAILURE_LIMIT (20) failures, for every username."""
+    with live_database(tmp_path) as url:
+        env = {**production_env(url, tmp_path / "static"), "PROXY_COUNT": "1"}
+        prepare(env)
+        with gunicorn(env) as base:
+            owner = Player(base)
+            owner.post(
+                "/accounts/signup/", username="owner", password1=PASSWORD, password2=PASSWORD
+            )
+            attacker = Player(base)
+            from_attacker = {"X-Forwarded-For": "6.6.6.6"}
+            replies = [
+                attacker.post("/accounts/login/", from_attacker, username="owner", password="x")[0]
+                for _ in range(5)
+            ]
+            assert replies == [200, 200, 200, 200, 429]
+            status, path, _ = Player(base).post(
+                "/accounts/login/",
+                {"X-Forwarded-For": "1.1.1.1"},
+                username="owner",
+                password=PASSWORD,
+            )
+            assert (status, path) == (200, "/progress/")
+
+            guesser = Player(base)
+            from_guesser = {"X-Forwarded-For": "7.7.7.7, 8.8.8.8"}  # the proxy appended 8.8.8.8
+            replies = [
+                guesser.post("/accounts/login/", from_guesser, username=f"u{n}", password="x")[0]
+                for n in range(22)
+            ]
+            assert replies == [200] * 19 + [429] * 3
+            status, _, page = guesser.post(
+                "/accounts/login/", from_guesser, username="owner", password=PASSWORD
+            )
+            assert status == 429
+            assert "20 failed log-ins from your address" in page
+
+
 def test_progress_survives_a_restart(tmp_path):
     with live_database(tmp_path) as url:
         env = production_env(url, tmp_path / "static")
