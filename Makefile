@@ -45,6 +45,7 @@ chromium:
 
 run: $(INSTALLED)
 	DEBUG=$${DEBUG-1} $(PY) manage.py migrate --no-input
+	DEBUG=$${DEBUG-1} $(PY) manage.py createcachetable
 	DEBUG=$${DEBUG-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
 # Production-like: DEBUG off, hashed and compressed static files, gunicorn. SECRET_KEY comes
@@ -57,6 +58,7 @@ serve: $(INSTALLED) .secret_key
 	export DEBUG=0 SECURE_COOKIES=$${SECURE_COOKIES-0} SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" && \
 	$(PY) manage.py collectstatic --no-input -v0 && \
 	$(PY) manage.py migrate --no-input && \
+	$(PY) manage.py createcachetable && \
 	exec $(BIN)/gunicorn cribtrainer.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS)
 
 lint: $(INSTALLED)

@@ -5,18 +5,17 @@ from urllib.parse import unquote, urlsplit
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
-from django.views.decorators.vary import vary_on_headers
+from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, replace_url
 
-from cribtrainer.htmx import HtmxHttpRequest, wants_partial
+from cribtrainer.htmx import HtmxHttpRequest, current_path, vary_on_htmx, wants_partial
 
 from .entry import HAND_SIZE, Entry
 from .forms import CountForm
 
 
-@require_GET
-@vary_on_headers("HX-Request")
+@require_safe
+@vary_on_htmx
 def counter_page(request: HtmxHttpRequest) -> HttpResponse:
     """The hand counter; its query string is the count, so every count has a URL."""
     form = CountForm(request.GET)
@@ -45,7 +44,7 @@ def counter_page(request: HtmxHttpRequest) -> HttpResponse:
     return _record_in_history(response, request, share_url, counted=result is not None)
 
 
-@require_GET
+@require_safe
 def rules_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "rules/rules.html")
 
@@ -86,7 +85,7 @@ def _record_in_history(
     response: HttpResponse, request: HtmxHttpRequest, url: str, counted: bool
 ) -> HttpResponse:
     """Push each count into the history; cards picked on the way there only replace the URL."""
-    current = request.htmx.current_url_abs_path or ""
+    current = current_path(request)
     if unquote(current) == url:
         return response
     before = CountForm(QueryDict(urlsplit(current).query))

@@ -57,6 +57,8 @@ MIDDLEWARE = [
     "cribtrainer.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Before anything reads the body: one 400 for a body Django cannot decode.
+    "cribtrainer.bodies.UndecodableBodyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -109,18 +111,60 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-# Log-in throttling against password guessing: after AXES_FAILURE_LIMIT failures for one
-# username from one address, that pair is locked out for the cool-off time.
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+# Log-in throttling against password guessing (django-axes). For the cool-off time, a
+# username is locked out from an address after AXES_FAILURE_LIMIT failures from it, and an
+# address is locked out for every username after AXES_ADDRESS_FAILURE_LIMIT failures across
+# usernames (quizzes.accounts.login_failure_limit tells axes which limit applies).
+LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("AXES_ADDRESS_FAILURE_LIMIT", "20"))
+AXES_FAILURE_LIMIT = "quizzes.accounts.login_failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+# A log-in forgives only that username's failures from that address (quizzes.accounts):
+# axes' own reset would also forgive the address's failures against other usernames.
+AXES_RESET_ON_SUCCESS = False
+# A try while locked out is refused before any password is hashed, and does not extend it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "quizzes.accounts.locked_out"
-# Behind a reverse proxy, how many proxies' addresses to skip in X-Forwarded-For.
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0")) or None
-AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
-)
+# Behind PROXY_COUNT reverse proxies, the client's address is taken from X-Forwarded-For
+# (cribtrainer.clients, with django-ipware); with none, it is REMOTE_ADDR.
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "cribtrainer.clients.client_address"
+
+
+# --- Cache and rate limits ------------------------------------------------------------
+# The rate limits (cribtrainer.throttle) count in the cache, which every worker must share.
+# CACHE_URL: db://TABLE (the default, a table in the database that `manage.py
+# createcachetable` makes), file:///ABSOLUTE/FOLDER (one machine), or locmem:// (one
+# process only: for tests, not for several workers).
+def cache_from_url(url: str) -> dict:
+    scheme, _, location = url.partition("://")
+    backends = {
+        "db": "django.core.cache.backends.db.DatabaseCache",
+        "file": "django.core.cache.backends.filebased.FileBasedCache",
+        "locmem": "django.core.cache.backends.locmem.LocMemCache",
+    }
+    if scheme not in backends or (scheme != "locmem" and not location):
+        raise ImproperlyConfigured("CACHE_URL must be db://TABLE, file:///FOLDER or locmem://")
+    return {"BACKEND": backends[scheme], "LOCATION": location, "OPTIONS": {"MAX_ENTRIES": 100_000}}
+
+
+def env_rate(name: str, default: str) -> tuple[int, int]:
+    """A rate from the environment as times/seconds, e.g. 5/900."""
+    text = os.environ.get(name) or default
+    times, _, seconds = text.partition("/")
+    if not (times.isdigit() and seconds.isdigit() and int(times) > 0 and int(seconds) > 0):
+        raise ImproperlyConfigured(f"{name} must be times/seconds, e.g. {default}, not {text!r}")
+    return int(times), int(seconds)
+
+
+CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "db://cribtrainer_cache"))}
+# Sign-ups from one address; wrong passwords when re-authenticating (deleting the account,
+# changing the password), per account and per address; password-reset emails asked for,
+# per address and per email address.
+THROTTLE_SIGNUP = env_rate("THROTTLE_SIGNUP", "30/3600")
+THROTTLE_REAUTH = env_rate("THROTTLE_REAUTH", "5/900")
+THROTTLE_PASSWORD_RESET = env_rate("THROTTLE_PASSWORD_RESET", "5/3600")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -178,6 +222,19 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
+
+# --- Email: password-reset links ------------------------------------------------------
+# Printed on stdout unless EMAIL_BACKEND names another, such as
+# django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST and the rest.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Cribtrainer <noreply@localhost>")
 
 # --- Logging: one JSON line per request on stdout --------------------------------------
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")

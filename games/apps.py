@@ -7,10 +7,11 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from quizzes.progress import register_progress_section
-        from quizzes.signals import guest_merged
+        from quizzes.signals import guest_merged, guests_purged
 
         from .progress import games_progress
-        from .services import guest_games_claim
+        from .services import guest_games_claim, guest_games_purge
 
         guest_merged.connect(guest_games_claim, dispatch_uid="games.guest_games_claim")
+        guests_purged.connect(guest_games_purge, dispatch_uid="games.guest_games_purge")
         register_progress_section("games/_progress.html", games_progress)

@@ -3,15 +3,14 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_POST
-from django.views.decorators.vary import vary_on_headers
+from django.views.decorators.http import require_POST, require_safe
 
 from counter.cribbage.computer import Level
 from counter.cribbage.game import Counting, GameError, Phase, Source
-from cribtrainer.htmx import HtmxHttpRequest, wants_partial
+from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from quizzes.domain.marking import AnswerStyle
 from quizzes.owners import owner_of
-from quizzes.views import answer_style
+from quizzes.views import answer_style, remember_style
 
 from .board import board
 from .forms import MoveForm, NewGameForm
@@ -21,7 +20,8 @@ from .services import game_move, game_start
 SEATS = {HUMAN: "you", COMPUTER: "the computer"}
 
 
-@require_GET
+@require_safe
+@private_page
 def games_page(request: HtmxHttpRequest) -> HttpResponse:
     owner = owner_of(request)
     games = Game.objects.owned_by(owner).order_by("-updated_at")[:20] if owner else []
@@ -48,8 +48,9 @@ def owned_game(request: HtmxHttpRequest, pk: int) -> Game:
     return get_object_or_404(Game.objects.owned_by(owner_of(request)), pk=pk)
 
 
-@require_GET
-@vary_on_headers("HX-Request")
+@require_safe
+@vary_on_htmx
+@private_page
 def game_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = owned_game(request, pk)
     template = "games/game.html" + ("#table" if wants_partial(request) else "")
@@ -57,7 +58,8 @@ def game_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@vary_on_headers("HX-Request")
+@vary_on_htmx
+@private_page
 def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = owned_game(request, pk)
     engine = game.engine
@@ -76,15 +78,19 @@ def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             ).game
         except GameError as error:
             problem = str(error)
-        if not problem and form.answer is not None:
-            request.session["answer_style"] = form.answer.style.value
     else:
         problem = " ".join(e for errors in form.errors.values() for e in errors)
     if wants_partial(request):
-        return render(request, "games/game.html#table", table_context(request, game, problem))
-    if problem:
-        return render(request, "games/game.html", table_context(request, game, problem), status=400)
-    return redirect("games:game", pk=game.pk)
+        template = "games/game.html#table"
+        response = render(request, template, table_context(request, game, problem))
+    elif problem:
+        context = table_context(request, game, problem)
+        response = render(request, "games/game.html", context, status=400)
+    else:
+        response = redirect("games:game", pk=game.pk)
+    if not problem and show_claim and form.answer is not None:
+        remember_style(request, response, form.answer.style.value)
+    return response
 
 
 def table_context(request: HtmxHttpRequest, game: Game, problem: str = "") -> dict:

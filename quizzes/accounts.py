@@ -1,22 +1,44 @@
-"""Account pages: sign up, the account overview, deleting it, and the CSV export."""
+"""Account pages: sign up, the account overview and its email address, changing and
+resetting the password, deleting the account, the CSV export, and log-in throttling."""
 
 from __future__ import annotations
 
 import csv
+from datetime import timedelta
 
+from axes.helpers import get_client_username
+from axes.models import AccessAttempt
 from django import forms
 from django.conf import settings
-from django.contrib.auth import login, logout
+from django.contrib.auth import (
+    authenticate,
+    get_user_model,
+    login,
+    logout,
+    update_session_auth_hash,
+)
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordChangeForm,
+    PasswordResetForm,
+    UserCreationForm,
+)
 from django.core.validators import MaxLengthValidator
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Sum
+from django.db.models.functions import Coalesce
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
-from cribtrainer.htmx import HtmxHttpRequest
+from cribtrainer.clients import client_address
+from cribtrainer.htmx import HtmxHttpRequest, private_page
+from cribtrainer.throttle import Throttle, throttled, too_many_requests
 
 from .models import Attempt
 from .owners import owner_of
@@ -49,16 +71,69 @@ def _next_url(request: HtmxHttpRequest, default: str) -> str:
     return default
 
 
-@require_http_methods(["GET", "POST"])
+SIGNUPS = Throttle("signup", "THROTTLE_SIGNUP")
+REAUTHENTICATIONS = Throttle("reauth", "THROTTLE_REAUTH")
+PASSWORD_RESETS = Throttle("password-reset", "THROTTLE_PASSWORD_RESET")
+
+User = get_user_model()
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def email_clean(email: str, user=None) -> str:
+    """An optional email address, normalised; refused if another account has it (in any
+    case: the database enforces the same, see migration 0003)."""
+    email = User.objects.normalize_email(email.strip())
+    others = User.objects.filter(email__iexact=email)
+    if user is not None:
+        others = others.exclude(pk=user.pk)
+    if email and others.exists():
+        raise forms.ValidationError("Another account already has that email address.")
+    return email
+
+
+EMAIL_HELP = "Optional. Only used to send you a link if you forget your password."
+
+
+class SignupForm(UserCreationForm):
+    """Django's sign-up form (fields ``username``, ``password1``, ``password2``), with an
+    optional email address for password resets."""
+
+    email = forms.EmailField(
+        label="Email address",
+        required=False,
+        help_text=EMAIL_HELP,
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+    def clean_email(self):
+        return email_clean(self.cleaned_data["email"])
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HtmxHttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("account")
-    form = UserCreationForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        # Logging in moves the guest's attempts into the new account (quizzes.apps).
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(_next_url(request, reverse("quizzes:progress")))
+    form = SignupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST":
+        until = SIGNUPS.blocked_until(client_address(request))
+        if until is not None:
+            return throttled(request, until, "Too many accounts made from your address.")
+        user = None
+        if form.is_valid():
+            user = _signup_save(form)
+            if user is None:  # made meanwhile by another request: check the form again
+                form = SignupForm(request.POST)
+                form.is_valid()
+            else:
+                SIGNUPS.count(client_address(request))
+        user = user or _same_signup_again(request, form)
+        if user is not None:
+            # Logging in moves the guest's attempts into the new account (quizzes.apps).
+            login(request, user, backend=getattr(user, "backend", MODEL_BACKEND))
+            return redirect(_next_url(request, reverse("quizzes:progress")))
     status = 400 if request.method == "POST" else 200
     return render(
         request,
@@ -68,11 +143,119 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+def _signup_save(form: SignupForm):
+    """Make the account; None if the username or email address was taken between the
+    form's checks and the save."""
+    try:
+        with transaction.atomic():
+            return form.save()
+    except IntegrityError:
+        return None
+
+
+# How long after an account is made a sign-up sent again logs in to it.
+SIGNUP_REPEAT = timedelta(minutes=2)
+
+
+def _same_signup_again(request: HtmxHttpRequest, form: SignupForm):
+    """The account a sign-up just made, if this is the same sign-up sent again: a double
+    click, or a page sent again after the first answer was lost. It logs in with the
+    password given, as the log-in page would (django-axes counts a wrong one)."""
+    if set(form.errors) != {"username"} or not form.has_error("username", "unique"):
+        return None
+    username = form.data.get("username", "")
+    made_just_now = User.objects.filter(
+        username=username, date_joined__gte=timezone.now() - SIGNUP_REPEAT
+    )
+    if not made_just_now.exists():
+        return None
+    return authenticate(request, username=username, password=form.data.get("password1", ""))
+
+
+class ReauthenticationForm(forms.Form):
+    """The signed-in player's password, asked again before a change that matters."""
+
+    password = forms.CharField(
+        label="Your password",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        error_messages={"required": "Enter your password to confirm."},
+    )
+    wrong_password = "That is not your password."
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(self.wrong_password, code="password_incorrect")
+        return password
+
+
+def _reauthentication_keys(request: HtmxHttpRequest) -> tuple[str, str]:
+    return f"user:{request.user.pk}", f"address:{client_address(request)}"
+
+
+def _reauthentication_refused(request: HtmxHttpRequest) -> HttpResponse | None:
+    """The 429 page once this account, or this address, has given too many wrong passwords;
+    checked before any password is."""
+    until = REAUTHENTICATIONS.blocked_until(*_reauthentication_keys(request))
+    if until is None:
+        return None
+    return throttled(request, until, "Too many wrong passwords: nothing was changed.")
+
+
+def _reauthentication_failed(request: HtmxHttpRequest, form: forms.Form, field: str) -> None:
+    if form.has_error(field, "password_incorrect"):
+        REAUTHENTICATIONS.count(*_reauthentication_keys(request))
+
+
+class EmailForm(ReauthenticationForm):
+    email = forms.EmailField(
+        label="Email address",
+        required=False,
+        help_text=EMAIL_HELP,
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+    wrong_password = "That is not your password: your email address was not changed."
+    field_order = ("email", "password")
+
+    def clean_email(self):
+        return email_clean(self.cleaned_data["email"], user=self.user)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@private_page
 @login_required
 def account_page(request: HtmxHttpRequest) -> HttpResponse:
+    """The account overview, and changing its email address (with the password)."""
+    user = request.user
+    if request.method == "POST":
+        if refused := _reauthentication_refused(request):
+            return refused
+        form = EmailForm(user, request.POST)
+        if form.is_valid():
+            user.email = form.cleaned_data["email"]
+            try:
+                with transaction.atomic():
+                    user.save(update_fields=["email"])
+            except IntegrityError:
+                form.add_error("email", "Another account already has that email address.")
+            else:
+                return redirect(reverse("account") + "?email=saved")
+        _reauthentication_failed(request, form, "password")
+    else:
+        form = EmailForm(user, initial={"email": user.email})
     attempts = Attempt.objects.owned_by(owner_of(request)).count()
-    return render(request, "registration/account.html", {"attempts": attempts})
+    context = {"attempts": attempts, "form": form, "saved": request.GET.get("email") == "saved"}
+    return render(
+        request,
+        "registration/account.html",
+        context,
+        status=400 if form.is_bound else 200,
+    )
 
 
 class LoginForm(AuthenticationForm):
@@ -86,34 +269,24 @@ class LoginForm(AuthenticationForm):
         field.validators.append(MaxLengthValidator(field.max_length))
 
 
-class DeleteAccountForm(forms.Form):
-    password = forms.CharField(
-        label="Your password",
-        strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
-        error_messages={"required": "Enter your password to confirm."},
-    )
-
-    def __init__(self, user, *args, **kwargs):
-        self.user = user
-        super().__init__(*args, **kwargs)
-
-    def clean_password(self):
-        password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
-            raise forms.ValidationError("That is not your password: nothing was deleted.")
-        return password
+class DeleteAccountForm(ReauthenticationForm):
+    wrong_password = "That is not your password: nothing was deleted."
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
+@private_page
 @login_required
 def account_delete_page(request: HtmxHttpRequest) -> HttpResponse:
     form = DeleteAccountForm(request.user, request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        user = request.user
-        logout(request)
-        account_delete(user=user)
-        return redirect("account_deleted")
+    if request.method == "POST":
+        if refused := _reauthentication_refused(request):
+            return refused
+        if form.is_valid():
+            user = request.user
+            logout(request)
+            account_delete(user=user)
+            return redirect("account_deleted")
+        _reauthentication_failed(request, form, "password")
     attempts = Attempt.objects.owned_by(owner_of(request)).count()
     status = 400 if request.method == "POST" else 200
     return render(
@@ -124,23 +297,109 @@ def account_delete_page(request: HtmxHttpRequest) -> HttpResponse:
     )
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
+@private_page
+@login_required
+def password_change(request: HtmxHttpRequest) -> HttpResponse:
+    """Django's password change form, with wrong old passwords throttled. Other devices'
+    sessions end with the old password; this one goes on."""
+    form = PasswordChangeForm(request.user, request.POST if request.method == "POST" else None)
+    if request.method == "POST":
+        if refused := _reauthentication_refused(request):
+            return refused
+        if form.is_valid():
+            form.save()
+            update_session_auth_hash(request, form.user)
+            return redirect("password_change_done")
+        _reauthentication_failed(request, form, "old_password")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "registration/password_change_form.html", {"form": form}, status=status)
+
+
+class PasswordResetRequestForm(PasswordResetForm):
+    """Django's form: mails a reset link to each active account with the address, and says
+    the same whether there is one or not. Each address gets at most the reset rate's mails."""
+
+    def get_users(self, email):
+        if PASSWORD_RESETS.take(f"email:{email.casefold()}") is not None:
+            return iter(())
+        return super().get_users(email)
+
+
+_password_reset_view = auth_views.PasswordResetView.as_view(form_class=PasswordResetRequestForm)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def password_reset(request: HtmxHttpRequest) -> HttpResponse:
+    """Ask for a reset link by email (Django's view), at most the reset rate per address."""
+    if request.method == "POST":
+        until = PASSWORD_RESETS.take(f"address:{client_address(request)}")
+        if until is not None:
+            return throttled(request, until, "Too many password reset emails asked for.")
+    return _password_reset_view(request)
+
+
+def _recent_login_failures(**lookup):
+    """django-axes' failures matching ``lookup`` within the cool-off time: how many, and
+    when the last was."""
+    since = timezone.now() - settings.AXES_COOLOFF_TIME
+    return AccessAttempt.objects.filter(attempt_time__gte=since, **lookup).aggregate(
+        failures=Coalesce(Sum("failures_since_start"), 0), last=Max("attempt_time")
+    )
+
+
+def login_failure_limit(request: HtmxHttpRequest, credentials=None) -> int:
+    """django-axes' ``AXES_FAILURE_LIMIT``: the limit for the failures it counts.
+
+    axes counts the failures of each lock-out parameter (this username from this address,
+    and this address for any username) and compares the larger, the address's, to one
+    limit. The username's own limit applies once this username has failed that often from
+    this address; until then, the address's.
+    """
+    username = get_client_username(request, credentials)
+    mine = _recent_login_failures(username=username, ip_address=client_address(request))
+    if mine["failures"] >= settings.LOGIN_FAILURES_PER_USERNAME:
+        return settings.LOGIN_FAILURES_PER_USERNAME
+    return settings.LOGIN_FAILURES_PER_ADDRESS
+
+
+def login_failures_forgive(sender, request, user, **kwargs) -> None:
+    """On log-in, forget this username's failed log-ins from this address (and only those:
+    an address's failures against other usernames still count)."""
+    if request is None:
+        return
+    AccessAttempt.objects.filter(
+        username=user.get_username(), ip_address=client_address(request)
+    ).delete()
+
+
 def locked_out(request: HtmxHttpRequest, response=None, credentials=None) -> HttpResponse:
     """What django-axes shows a log-in that has failed too often (429 Too Many Requests)."""
-    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    username = get_client_username(request, credentials) or ""
+    address = client_address(request)
+    mine = _recent_login_failures(username=username, ip_address=address)
+    if mine["failures"] >= settings.LOGIN_FAILURES_PER_USERNAME:
+        why, failures = "username", settings.LOGIN_FAILURES_PER_USERNAME
+    else:
+        why, failures = "address", settings.LOGIN_FAILURES_PER_ADDRESS
+        mine = _recent_login_failures(ip_address=address)
+    until = (mine["last"] or timezone.now()) + settings.AXES_COOLOFF_TIME
     context = {
-        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "why": why,
+        "failures": failures,
         "minutes": round(settings.AXES_COOLOFF_TIME.total_seconds() / 60),
         "username": username,
     }
-    return render(request, "registration/locked_out.html", context, status=429)
+    return too_many_requests(request, "registration/locked_out.html", context, until)
 
 
-@require_GET
+@require_safe
 def account_deleted(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "registration/account_deleted.html")
 
 
-@require_GET
+@require_safe
+@private_page
 def attempts_csv(request: HtmxHttpRequest) -> HttpResponse:
     """Every attempt of the player, oldest first, one row each."""
     attempts = (

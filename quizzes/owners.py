@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
+from hashlib import sha256
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest
 
 GUEST_KEY = "guest_key"
@@ -48,3 +52,32 @@ def owner_of(request: HttpRequest, *, create: bool = False) -> Owner | None:
         key = secrets.token_urlsafe(24)
         request.session[GUEST_KEY] = key
     return Owner(guest_key=key)
+
+
+# How long requests a browser sent before it logged in still find the deals it had as a guest.
+MOVED_FOR = timedelta(minutes=10)
+
+
+def _moved_key(session_key: str) -> str:
+    return "guest-deals-moved:" + sha256(session_key.encode()).hexdigest()
+
+
+def guest_deals_moved(request: HttpRequest, *, user, deals: list[int]) -> None:
+    """Remember for a while that the deals of the guest session this request came with are
+    now ``user``'s. Logging in gives the session a new key and deletes the old one, so a
+    request the browser sent before the log-in finished (an answer in another tab) comes
+    with a cookie whose session is gone: ``deal_moved`` finds its deal through it."""
+    old = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    if old:
+        value = {"user": user.pk, "deals": list(deals)}
+        cache.set(_moved_key(old), value, MOVED_FOR.total_seconds())
+
+
+def deal_moved(request: HttpRequest, pk: int) -> int | None:
+    """The account the deal ``pk`` moved to, if it was a deal of the guest session whose
+    cookie this request carries when that browser logged in (the cookie is the proof)."""
+    old = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    moved = cache.get(_moved_key(old)) if old else None
+    if moved and pk in moved["deals"]:
+        return moved["user"]
+    return None

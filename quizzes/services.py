@@ -4,9 +4,14 @@ moving a guest's practice into an account, and deleting an account."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from counter.cribbage.cards import Card, format_cards
 from counter.cribbage.computer import greedy_lay
@@ -19,8 +24,8 @@ from .domain.marking import Answer, AnswerStyle, Marking
 from .domain.patterns import Area, Category, Pattern, in_counting_order
 from .domain.play import OverClaim, deal_play, mark_claim, mark_play
 from .models import Attempt, AttemptPattern, Deal, ReviewItem
-from .owners import GUEST_KEY, Owner
-from .signals import guest_merged
+from .owners import GUEST_KEY, Owner, guest_deals_moved
+from .signals import guest_merged, guests_purged
 
 
 def deal_create(
@@ -96,13 +101,24 @@ def attempt_record(*, deal: Deal, answer: Answer, now: datetime) -> tuple[Attemp
     return _attempt_create(deal, answer, now)
 
 
+def _answered(deal: Deal) -> tuple[Deal, Attempt | None]:
+    """The deal locked and read again, and its attempt if it has one already.
+
+    Called inside the transaction that records an answer: a guest's deal may have moved
+    into an account since the request found it (attempts_merge locks it too), and the
+    attempt and the review queue go to whoever owns the deal now.
+    """
+    deal = Deal.objects.select_for_update().get(pk=deal.pk)
+    return deal, Attempt.objects.filter(deal=deal).first()
+
+
 def _attempt_create(deal: Deal, answer: Answer, now: datetime) -> tuple[Attempt, bool]:
-    existing = Attempt.objects.filter(deal=deal).first()
-    if existing is not None:
-        return existing, False
-    marking = deal.mark(answer)
-    itemised = answer.points or {}
     with transaction.atomic():
+        deal, existing = _answered(deal)
+        if existing is not None:
+            return existing, False
+        marking = deal.mark(answer)
+        itemised = answer.points or {}
         attempt = Attempt.objects.create(
             deal=deal,
             user=deal.user,
@@ -141,12 +157,12 @@ def discard_record(*, deal: Deal, throw: tuple[Card, Card], now: datetime) -> tu
 
 
 def _discard_create(deal: Deal, throw: tuple[Card, Card], now: datetime) -> tuple[Attempt, bool]:
-    existing = Attempt.objects.filter(deal=deal).first()
-    if existing is not None:
-        return existing, False
-    grade = grade_discard(deal.six, deal.role, throw, deal.discard_options)
-    settled = {pattern: pattern in grade.mistakes for pattern in grade.tempting}
     with transaction.atomic():
+        deal, existing = _answered(deal)
+        if existing is not None:
+            return existing, False
+        grade = grade_discard(deal.six, deal.role, throw, deal.discard_options)
+        settled = {pattern: pattern in grade.mistakes for pattern in grade.tempting}
         attempt = Attempt.objects.create(
             deal=deal,
             user=deal.user,
@@ -191,12 +207,12 @@ def play_record(*, deal: Deal, claims: list[int], now: datetime) -> tuple[Attemp
 
 
 def _play_create(deal: Deal, claims: list[int], now: datetime) -> tuple[Attempt, bool]:
-    existing = Attempt.objects.filter(deal=deal).first()
-    if existing is not None:
-        return existing, False
-    marking = mark_play(deal.play, claims)
-    settled = marking.settled()
     with transaction.atomic():
+        deal, existing = _answered(deal)
+        if existing is not None:
+            return existing, False
+        marking = mark_play(deal.play, claims)
+        settled = marking.settled()
         attempt = Attempt.objects.create(
             deal=deal,
             user=deal.user,
@@ -370,11 +386,19 @@ def attempts_merge(*, from_session: str, to_user) -> int:
     both have the same pattern in the queue, the one nearer box 1 is kept: the player
     has missed it most recently there. Returns how many attempts moved.
     """
+    return _merge(from_session, to_user)[0]
+
+
+def _merge(from_session: str, to_user) -> tuple[int, list[int]]:
+    """attempts_merge, also returning the ids of the deals moved."""
     if not from_session:
-        return 0
+        return 0, []
     guest = Owner(guest_key=from_session)
     with transaction.atomic():
-        Deal.objects.owned_by(guest).update(user=to_user, guest_key="")
+        # The guest's deals locked first, as attempt_record locks the deal it answers: an
+        # answer recorded at the same moment is either moved here or made for the account.
+        deals = list(Deal.objects.owned_by(guest).select_for_update().values_list("pk", flat=True))
+        Deal.objects.filter(pk__in=deals).update(user=to_user, guest_key="")
         moved = Attempt.objects.owned_by(guest).update(user=to_user, guest_key="")
         theirs = {item.pattern: item for item in ReviewItem.objects.filter(user=to_user)}
         for item in ReviewItem.objects.owned_by(guest):
@@ -390,18 +414,90 @@ def attempts_merge(*, from_session: str, to_user) -> int:
                 item.user, item.guest_key = to_user, ""
                 item.save()
         guest_merged.send(sender=Owner, user=to_user, guest_key=from_session)
-    return moved
+    return moved, deals
 
 
 def guest_attempts_claim(sender, request, user, **kwargs) -> None:
-    """On log-in or sign-up, bring the browser session's guest attempts along."""
+    """On log-in or sign-up, bring the browser session's guest attempts along, and remember
+    where their deals went for requests the browser sent before it logged in."""
     if request is None or not hasattr(request, "session"):
         return
     key = request.session.pop(GUEST_KEY, "")
-    attempts_merge(from_session=key, to_user=user)
+    _, deals = _merge(key, user)
+    if deals:
+        guest_deals_moved(request, user=user, deals=deals)
+
+
+@dataclass(frozen=True)
+class Purged:
+    """What a purge of inactive guests removed (or would remove)."""
+
+    guests: int
+    deals: int
+    attempts: int
+    review_items: int
+    expired_sessions: int
+
+
+def guests_purge(*, inactive_for: timedelta, now: datetime, dry_run: bool = False) -> Purged:
+    """Delete the guests who have dealt, answered and reviewed nothing for ``inactive_for``,
+    with their deals, attempts and review queue, and every expired session.
+
+    A guest is known only by the key in their browser's session, which expires long before
+    (two weeks by default): their rows could never be claimed again by anyone.
+    """
+    since = now - inactive_for
+    active = (
+        Deal.objects.filter(user__isnull=True, dealt_at__gte=since).values("guest_key"),
+        Attempt.objects.filter(user__isnull=True, answered_at__gte=since).values("guest_key"),
+        ReviewItem.objects.filter(user__isnull=True, updated_at__gte=since).values("guest_key"),
+    )
+
+    def stale(model):
+        rows = model.objects.filter(user__isnull=True)
+        for keys in active:
+            rows = rows.exclude(guest_key__in=keys)
+        return rows
+
+    deals, attempts, items = stale(Deal), stale(Attempt), stale(ReviewItem)
+    sessions = Session.objects.filter(expire_date__lt=now)
+    guests = set(deals.values_list("guest_key", flat=True).distinct())
+    guests |= set(items.values_list("guest_key", flat=True).distinct())
+    purged = Purged(
+        guests=len(guests),
+        deals=deals.count(),
+        attempts=attempts.count(),
+        review_items=items.count(),
+        expired_sessions=sessions.count(),
+    )
+    if not dry_run:
+        with transaction.atomic():
+            deals.delete()  # their attempts and marks with them
+            items.delete()
+            sessions.delete()
+            guests_purged.send(sender=Owner, inactive_since=since)
+    return purged
 
 
 def account_delete(*, user) -> None:
-    """Delete an account and everything of the player's: deals, attempts, the queue."""
+    """Delete an account and every row that names the player: their deals, attempts and
+    review queue (by cascade), django-axes' records of their log-ins and failed log-ins
+    (username, addresses, browsers, times), and their sessions on every device."""
+    username = user.get_username()
     with transaction.atomic():
+        Session.objects.filter(session_key__in=_session_keys_of(user)).delete()
+        for model in (AccessAttempt, AccessLog, AccessFailureLog):
+            model.objects.filter(username=username).delete()
         user.delete()
+
+
+def _session_keys_of(user) -> list[str]:
+    """The keys of the user's unexpired sessions. Session data is signed, not searchable,
+    so each is decoded: a pass over the sessions, which purge_guests keeps few."""
+    pk = str(user.pk)
+    store = SessionStore()
+    return [
+        session.session_key
+        for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator()
+        if store.decode(session.session_data).get("_auth_user_id") == pk
+    ]

@@ -26,9 +26,25 @@ account_patterns = [
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password/", accounts.password_change, name="password_change"),
     path(
         "password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"
+    ),
+    path("password/reset/", accounts.password_reset, name="password_reset"),
+    path(
+        "password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
     ),
     path("delete/", accounts.account_delete_page, name="account_delete"),
     path("deleted/", accounts.account_deleted, name="account_deleted"),

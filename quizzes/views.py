@@ -1,15 +1,15 @@
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.conf import settings
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_POST
-from django.views.decorators.vary import vary_on_headers
+from django.views.decorators.http import require_POST, require_safe
 
 from counter.cribbage.cards import parse_card
 from counter.cribbage.discard import hand_spread
 from counter.cribbage.show import MAX_SHOW
-from cribtrainer.htmx import HtmxHttpRequest, wants_partial
+from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 
 from .domain.charts import accuracy_line, loss_line, pattern_bars, time_columns
 from .domain.dealing import Mode
@@ -25,7 +25,7 @@ from .forms import (
     ThrowForm,
 )
 from .models import Attempt, Deal
-from .owners import owner_of
+from .owners import deal_moved, owner_of
 from .progress import (
     discard_progress,
     first_due_pattern,
@@ -43,7 +43,10 @@ from .services import (
     play_record,
 )
 
-STYLE_KEY = "answer_style"
+# The answer style last used, in a cookie of its own: the answer view writes no session,
+# since an answer sent while the same browser logs in has its session deleted under it,
+# and Django answers 400 to a request whose session it cannot save.
+STYLE_COOKIE = "answer_style"
 
 
 # --- quizzes -------------------------------------------------------------------------
@@ -60,7 +63,8 @@ def chooser_context(request: HtmxHttpRequest, form: DealForm | None = None) -> d
     }
 
 
-@require_GET
+@require_safe
+@private_page
 def choose(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "quizzes/choose.html", chooser_context(request))
 
@@ -86,11 +90,23 @@ def deal_new(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def owned_deal(request: HtmxHttpRequest, pk: int) -> Deal:
-    return get_object_or_404(Deal.objects.owned_by(owner_of(request)), pk=pk)
+    """The player's deal; or, for a request the browser sent as a guest before it logged in,
+    the guest's deal that has moved into the account meanwhile."""
+    deal = Deal.objects.owned_by(owner_of(request)).filter(pk=pk).first()
+    if deal is None and not request.user.is_authenticated:
+        user = deal_moved(request, pk)
+        deal = Deal.objects.filter(pk=pk, user=user).first() if user else None
+        if deal is not None:
+            # This request's session is gone, and the browser has the account's by now:
+            # Django would delete the cookie of an empty session, logging the browser out.
+            request.COOKIES.pop(settings.SESSION_COOKIE_NAME, None)
+    if deal is None:
+        raise Http404("No such deal of yours.")
+    return deal
 
 
 def answer_style(request: HtmxHttpRequest) -> AnswerStyle:
-    for asked in (request.GET.get("style"), request.session.get(STYLE_KEY)):
+    for asked in (request.GET.get("style"), request.COOKIES.get(STYLE_COOKIE)):
         try:
             return AnswerStyle(asked)
         except ValueError:
@@ -227,8 +243,9 @@ def question_context(request: HtmxHttpRequest, deal: Deal, form=None) -> dict:
     }
 
 
-@require_GET
-@vary_on_headers("HX-Request")
+@require_safe
+@vary_on_htmx
+@private_page
 def deal_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     deal = owned_deal(request, pk)
     attempt = Attempt.objects.filter(deal=deal).first()
@@ -243,7 +260,8 @@ def deal_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@vary_on_headers("HX-Request")
+@vary_on_htmx
+@private_page
 def explain(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The answer to "Which did you miss?": a choice, or skip."""
     deal = owned_deal(request, pk)
@@ -277,7 +295,8 @@ def record(deal: Deal, form) -> Attempt:
 
 
 @require_POST
-@vary_on_headers("HX-Request")
+@vary_on_htmx
+@private_page
 def answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     deal = owned_deal(request, pk)
     form = answer_form(deal, request.POST)
@@ -296,11 +315,26 @@ def answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 template += "#quiz-card"
             return render(request, template, question_context(request, deal, form), status=status)
         existing = record(deal, form)
-        if deal.area is Area.SHOW:
-            request.session[STYLE_KEY] = existing.style
     if wants_partial(request):
-        return render(request, "quizzes/deal.html#quiz-card", feedback_context(deal, existing))
-    return redirect("quizzes:deal", pk=deal.pk)
+        response = render(request, "quizzes/deal.html#quiz-card", feedback_context(deal, existing))
+    else:
+        response = redirect("quizzes:deal", pk=deal.pk)
+    if deal.area is Area.SHOW:
+        remember_style(request, response, existing.style)
+    return response
+
+
+def remember_style(request: HtmxHttpRequest, response: HttpResponse, style: str) -> None:
+    """Keep the answer style the player last used, for their next count."""
+    if request.COOKIES.get(STYLE_COOKIE) != style:
+        response.set_cookie(
+            STYLE_COOKIE,
+            style,
+            max_age=365 * 24 * 3600,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
 
 
 # --- progress and review -------------------------------------------------------------
@@ -317,7 +351,8 @@ def next_step(progress, queue, practised: bool) -> dict:
     return {"kind": "strong", "next_due": queue.next_due}
 
 
-@require_GET
+@require_safe
+@private_page
 def progress_page(request: HtmxHttpRequest) -> HttpResponse:
     owner = owner_of(request)
     now = timezone.now()
@@ -351,7 +386,8 @@ def progress_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "quizzes/progress.html", context)
 
 
-@require_GET
+@require_safe
+@private_page
 def review_page(request: HtmxHttpRequest) -> HttpResponse:
     owner = owner_of(request)
     now = timezone.now()

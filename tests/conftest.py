@@ -138,3 +138,35 @@ def base_url(live_server):
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Every test starts with no rate limit used up (the tests' cache is in memory)."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+class Clock:
+    """The rate limits' clock (cribtrainer.throttle.now), stopped at the start of a window
+    of any length in whole minutes; ``advance`` moves it on."""
+
+    def __init__(self):
+        from datetime import UTC, datetime
+
+        self.at = datetime(2030, 1, 1, tzinfo=UTC)
+
+    def advance(self, seconds: float) -> None:
+        from datetime import timedelta
+
+        self.at += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    from cribtrainer import throttle
+
+    stopped = Clock()
+    monkeypatch.setattr(throttle, "now", lambda: stopped.at)
+    return stopped

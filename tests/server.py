@@ -70,8 +70,10 @@ def manage(env: dict[str, str], *args: str) -> None:
 
 
 def prepare(env: dict[str, str]) -> None:
-    """Migrate the database and collect static files, as a deployment does."""
+    """Migrate the database, make the cache table and collect static files, as a deployment
+    does."""
     manage(env, "migrate", "--no-input")
+    manage(env, "createcachetable")
     manage(env, "collectstatic", "--no-input")
 
 
@@ -152,12 +154,17 @@ class Player:
         except urllib.error.HTTPError as error:
             return error.code, path, error.read().decode()
 
-    def post(self, path: str, **fields: str | list[str]) -> tuple[int, str, str]:
-        """POST a form, following the redirect; returns status, the final path and the body."""
+    def post(
+        self, path: str, headers: dict[str, str] | None = None, **fields: str | list[str]
+    ) -> tuple[int, str, str]:
+        """POST a form, following the redirect; returns status, the final path and the body.
+        A field given a list is sent once for each value."""
         data = urllib.parse.urlencode(
             {"csrfmiddlewaretoken": self._csrf_token(), **fields}, doseq=True
         )
-        request = urllib.request.Request(self.base + path, data=data.encode(), method="POST")
+        request = urllib.request.Request(
+            self.base + path, data=data.encode(), method="POST", headers=headers or {}
+        )
         try:
             with self.opener.open(request, timeout=30) as response:
                 return response.status, urlsplit(response.url).path, response.read().decode()

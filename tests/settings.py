@@ -6,6 +6,10 @@ os.environ.setdefault("SECRET_KEY", "tests-only-not-a-secret")
 
 from cribtrainer.settings import *  # noqa: F403
 
+# One process: the rate limits' counts are cleared before each test (tests/conftest.py).
+# The database cache of the real settings is used by the live-server tests.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # Quiet test output: requests are logged at INFO, which the request-log test turns on itself.

@@ -122,4 +122,30 @@
     reveal(document);
     if (window.htmx) htmx.onLoad(reveal);
   });
+
+  // A request sent in the background that fails says so in the page's alert region; htmx
+  // swaps nothing on an error, so the form keeps what the player typed.
+  function problemFor(status) {
+    if (status === 0) return "Cribtrainer could not be reached: check your connection, then send it again. What you typed is still here.";
+    if (status === 403) return "This page is out of date (you logged in or out in another tab), so it was not sent. Reload the page and try again.";
+    if (status === 404) return "That is not yours any more: you logged out or changed accounts in another tab. Reload the page and try again.";
+    if (status === 429) return "Too many tries: wait a few minutes, then send it again. What you typed is still here.";
+    if (status >= 500) return "Something went wrong on our side, and nothing was saved. Send it again in a moment: what you typed is still here.";
+    return "That could not be sent (error " + status + "). Reload the page and try again.";
+  }
+
+  function showProblem(text) {
+    var region = document.getElementById("request-problem");
+    if (region) region.textContent = text;
+  }
+
+  document.addEventListener("htmx:responseError", function (event) {
+    showProblem(problemFor(event.detail.xhr.status));
+  });
+  document.addEventListener("htmx:sendError", function () {
+    showProblem(problemFor(0));
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.successful) showProblem("");
+  });
 })();

@@ -126,7 +126,7 @@ def test_the_copied_link_reproduces_the_count(watched: Page, context, live_serve
     expect(other.locator("#crib-yes")).to_be_checked()
 
 
-def tab_to(page: Page, element_id: str, limit: int = 12) -> None:
+def tab_to(page: Page, element_id: str, limit: int = 16) -> None:
     for _ in range(limit):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.id") == element_id:

@@ -1,3 +1,4 @@
+import re
 import secrets
 import subprocess
 import sys
@@ -32,17 +33,27 @@ def manage(*args, **env):
     )
 
 
-PRODUCTION = {
-    "DEBUG": "0",
-    "SECRET_KEY": secrets.token_urlsafe(50),
-    "ALLOWED_HOSTS": "cribtrainer.example",
-    "SECURE_SSL_REDIRECT": "1",
-    "SECURE_HSTS_SECONDS": "31536000",
-    "SECURE_HSTS_PRELOAD": "1",
-}
+def readme_deploy_settings() -> dict[str, str]:
+    """The settings step of the README's "Deploying": every `NAME=value` it gives, and a
+    value for each it names without one."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    step = readme[readme.index("2. **Settings.**") : readme.index("3. **Migrate")]
+    step = step[: step.index("With these")]
+    given = dict(re.findall(r"`([A-Z_]+)=([^`]*)`", step))
+    named = {
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "cribtrainer.example",
+        "CSRF_TRUSTED_ORIGINS": "https://cribtrainer.example",
+    }
+    assert set(named) <= set(re.findall(r"`([A-Z_]+)`", step))
+    return {**named, **given}
 
 
-def test_check_deploy_is_clean_with_production_settings():
+PRODUCTION = readme_deploy_settings()
+
+
+def test_check_deploy_is_clean_with_exactly_the_readmes_settings():
+    assert PRODUCTION["DEBUG"] == "0"
     done = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "System check identified no issues" in done.stdout

@@ -1,6 +1,10 @@
 import json
+import subprocess
+import sys
 
 import pytest
+
+from tests.server import ROOT, app_env, manage
 
 
 @pytest.mark.django_db
@@ -25,5 +29,56 @@ def test_healthz_answers_503_when_the_database_is_unreachable(client, monkeypatc
     assert json.loads(response.content) == {"status": "error", "database": "unreachable"}
 
 
-def test_healthz_is_get_only(client):
+def test_healthz_is_get_and_head_only(client, db):
     assert client.post("/healthz").status_code == 405
+    head = client.head("/healthz")
+    assert (head.status_code, head.content) == (200, b"")
+
+
+HEALTHZ = """
+import django; django.setup()
+from django.test.utils import setup_test_environment; setup_test_environment()
+from django.test import Client
+response = Client().get("/healthz")
+print(response.status_code, response.content.decode())
+"""
+
+
+def healthz_of(database):
+    done = subprocess.run(
+        [sys.executable, "-c", HEALTHZ],
+        env=app_env(DEBUG="1", DATABASE_URL=f"sqlite:///{database}"),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    status, _, body = done.stdout.strip().splitlines()[-1].partition(" ")
+    return int(status), json.loads(body)
+
+
+@pytest.fixture
+def sqlite_file(tmp_path):
+    database = tmp_path / "db.sqlite3"
+    env = app_env(DEBUG="1", DATABASE_URL=f"sqlite:///{database}")
+    manage(env, "migrate", "--no-input")
+    return database, env
+
+
+def test_healthz_reports_a_removed_sqlite_file_and_does_not_make_it_again(sqlite_file):
+    database, env = sqlite_file
+    manage(env, "createcachetable")
+    assert healthz_of(database) == (200, {"status": "ok", "database": "sqlite"})
+    for path in database.parent.glob("db.sqlite3*"):
+        path.unlink()
+    assert healthz_of(database) == (503, {"status": "error", "database": "unreachable"})
+    assert not database.exists()
+    # A page made an empty file in its place: there are no tables to read.
+    database.touch()
+    assert healthz_of(database) == (503, {"status": "error", "database": "unreachable"})
+
+
+def test_healthz_reports_a_missing_cache_table(sqlite_file):
+    database, _ = sqlite_file
+    assert healthz_of(database) == (503, {"status": "error", "cache": "unreachable"})

@@ -254,3 +254,48 @@ def _kinds():
     from counter.cribbage.show import ShowKind
 
     return list(ShowKind)
+
+
+def test_a_failed_answer_says_why_and_keeps_what_was_typed(page: Page, live_server):
+    """The answer's htmx request fails four ways; each time the alert says what to do, and
+    the total typed stays in its field."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_viewport_size(PHONE)
+    sign_up(page, "two-tabs")
+    page.goto("/quiz/")
+    page.get_by_role("button", name="Hands only").click()
+    total = page.get_by_label("Points in this hand")
+    total.fill("12")
+    alert = page.get_by_role("alert").filter(has_text=re.compile("."))
+    check = page.get_by_role("button", name="Check my count")
+
+    # No network: the request is never answered.
+    page.context.set_offline(True)
+    check.click()
+    expect(alert).to_contain_text("could not be reached")
+    page.context.set_offline(False)
+
+    # A proxy in front fails.
+    page.route("**/answer/", lambda route: route.fulfill(status=502, body="Bad gateway"))
+    check.click()
+    expect(alert).to_contain_text("Something went wrong on our side")
+    page.unroute("**/answer/")
+
+    # Logged out in another tab: the deal is not this browser's any more.
+    other_tab = page.context.new_page()
+    other_tab.goto("/accounts/")
+    other_tab.get_by_role("button", name="Log out").click()
+    check.click()
+    expect(alert).to_contain_text("That is not yours any more")
+    expect(total).to_have_value("12")
+    assert_accessible(page)
+    screenshot(page, "answer-error-phone-390x844", full_page=False)
+
+    # Signed up in another tab: this page's CSRF token is out of date.
+    sign_up(other_tab, "two-tabs-again")
+    check.click()
+    expect(alert).to_contain_text("This page is out of date")
+    expect(total).to_have_value("12")
+    assert not Attempt.objects.exists()
+    assert errors == []

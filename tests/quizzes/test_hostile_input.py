@@ -2,6 +2,7 @@
 
 import pytest
 from axes.models import AccessAttempt
+from django.core.cache import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -117,6 +118,7 @@ def test_an_overlong_username_is_refused_before_the_failure_is_logged(client):
 @hostile
 @given(data=form_data(["old_password", "new_password1", "new_password2"]))
 def test_password_change_form(client, data):
+    cache.clear()  # each example starts with no wrong passwords counted
     client.force_login(UserFactory(username="changer"))
     assert_handled(client.post("/accounts/password/", data), data)
 
@@ -125,6 +127,7 @@ def test_password_change_form(client, data):
 @hostile
 @given(data=form_data(["password"]))
 def test_delete_account_form_keeps_the_account_on_a_wrong_password(client, data):
+    cache.clear()  # each example starts with no wrong passwords counted
     user = UserFactory(username="keeper")
     client.force_login(user)
     response = client.post("/accounts/delete/", data)

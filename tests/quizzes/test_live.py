@@ -3,10 +3,12 @@ PostgreSQL under `make test-postgres`): many players answering at once, every at
 recorded exactly once; progress that survives a restart of the server.
 """
 
+import copy
 import csv
 import io
 import re
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -84,10 +86,112 @@ def verdict(page):
 PASSWORD = "a-long-pass-phrase-for-tests"
 
 
+def test_a_double_clicked_signup_logs_the_browser_in(server):
+    browser = Player(server)
+    browser.get("/accounts/signup/")
+    at_once = threading.Barrier(4)
+
+    def sign_up():
+        at_once.wait(timeout=30)
+        return browser.post(
+            "/accounts/signup/", username="clicker", password1=PASSWORD, password2=PASSWORD
+        )
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        replies = [future.result() for future in [pool.submit(sign_up) for _ in range(4)]]
+    assert [(status, path) for status, path, _ in replies] == [(200, "/progress/")] * 4
+    status, _, page = browser.get("/accounts/")
+    assert (status, "Signed in as <strong>clicker</strong>" in page) == (200, True)
+
+
 def csv_rows(player):
     status, _, body = player.get("/accounts/attempts.csv")
     assert status == 200
     return list(csv.DictReader(io.StringIO(body)))
+
+
+def other_tab(browser):
+    """Another tab of the same browser: the same cookies, as they are now."""
+    tab = Player(browser.base)
+    for cookie in browser.cookies:
+        tab.cookies.set_cookie(copy.copy(cookie))
+    return tab
+
+
+def test_an_answer_sent_while_the_same_browser_logs_in_is_the_accounts(server):
+    signup = Player(server)
+    status, path, _ = signup.post(
+        "/accounts/signup/", username="racer", password1=PASSWORD, password2=PASSWORD
+    )
+    assert (status, path) == (200, "/progress/")
+    started = time.monotonic()
+    signup.post("/accounts/login/", username="racer", password=PASSWORD)
+    login_takes = time.monotonic() - started
+
+    rounds = 12
+    for n in range(rounds):
+        browser = Player(server)
+        deal_id = deal_hand(browser)
+        tab = other_tab(browser)  # its answer goes out with the guest's cookie
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            login = pool.submit(
+                browser.post, "/accounts/login/", username="racer", password=PASSWORD
+            )
+            # From well before the log-in moves the guest's deals to well after it.
+            time.sleep(login_takes * 1.5 * n / (rounds - 1))
+            answer = pool.submit(tab.post, f"/quiz/{deal_id}/answer/", total="0")
+            assert login.result()[:2] == (200, "/progress/")
+            status, path, page = answer.result()
+        assert (status, path) == (200, f"/quiz/{deal_id}/"), f"round {n}: {page[-600:]}"
+        assert verdict(page).startswith(("✓ Right", "✗ Not quite"))
+
+    owner = Player(server)
+    owner.post("/accounts/login/", username="racer", password=PASSWORD)
+    assert len(csv_rows(owner)) == rounds, "an answer was lost or left with the guest"
+    status, _, review = owner.get("/progress/review/")
+    assert status == 200
+    assert 'class="box"' in review  # the missed patterns are in the account's queue
+
+
+def test_behind_a_proxy_lockouts_follow_the_client_not_the_proxy(tmp_path):
+    """The attack run's repro, on gunicorn with PROXY_COUNT=1: five wrong passwords from
+    one client do not lock the owner out from another; a client guessing many usernames is
+    locked out after AXES_ADDRESS_FAILURE_LIMIT (20) failures, for every username."""
+    with live_database(tmp_path) as url:
+        env = {**production_env(url, tmp_path / "static"), "PROXY_COUNT": "1"}
+        prepare(env)
+        with gunicorn(env) as base:
+            owner = Player(base)
+            owner.post(
+                "/accounts/signup/", username="owner", password1=PASSWORD, password2=PASSWORD
+            )
+            attacker = Player(base)
+            from_attacker = {"X-Forwarded-For": "6.6.6.6"}
+            replies = [
+                attacker.post("/accounts/login/", from_attacker, username="owner", password="x")[0]
+                for _ in range(5)
+            ]
+            assert replies == [200, 200, 200, 200, 429]
+            status, path, _ = Player(base).post(
+                "/accounts/login/",
+                {"X-Forwarded-For": "1.1.1.1"},
+                username="owner",
+                password=PASSWORD,
+            )
+            assert (status, path) == (200, "/progress/")
+
+            guesser = Player(base)
+            from_guesser = {"X-Forwarded-For": "7.7.7.7, 8.8.8.8"}  # the proxy appended 8.8.8.8
+            replies = [
+                guesser.post("/accounts/login/", from_guesser, username=f"u{n}", password="x")[0]
+                for n in range(22)
+            ]
+            assert replies == [200] * 19 + [429] * 3
+            status, _, page = guesser.post(
+                "/accounts/login/", from_guesser, username="owner", password=PASSWORD
+            )
+            assert status == 429
+            assert "20 failed log-ins from your address" in page
 
 
 def test_progress_survives_a_restart(tmp_path):

@@ -194,3 +194,15 @@ def test_merge_moves_a_guests_attempts_and_queue_without_duplicates():
     nobs = items.get(pattern="nobs")
     assert (nobs.box, nobs.due_at, nobs.misses) == (1, now, 1)
     assert not ReviewItem.objects.filter(guest_key="guest-1").exists()
+
+
+def test_an_answer_to_a_deal_that_moved_meanwhile_goes_to_the_account():
+    user = UserFactory()
+    found = DealFactory(user=None, guest_key="guest-1")  # as the answer's request found it
+    attempts_merge(from_session="guest-1", to_user=user)  # the same browser logged in
+    attempt, created = attempt_record(deal=found, answer=Answer(total=2), now=timezone.now())
+    assert created
+    assert (attempt.user, attempt.guest_key) == (user, "")
+    assert ReviewItem.objects.filter(user=user).exists()
+    assert not ReviewItem.objects.filter(user__isnull=True).exists()
+    assert not Attempt.objects.filter(user__isnull=True).exists()

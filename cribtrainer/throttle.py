@@ -1,0 +1,97 @@
+"""Rate limits kept in Django's cache, so every worker shares them: how many times a key (a
+client's address, an account) may do something in a window of time, and the 429 page that
+says when it may again.
+
+Windows are fixed (aligned to multiples of their length) and counted with a read and a
+write, so two requests at the same instant may both get through as the last allowed one:
+a limit can be exceeded by the number of workers, never more.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime
+from hashlib import sha256
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+
+def now() -> datetime:
+    """The clock the windows are counted on; tests set it."""
+    return timezone.now()
+
+
+@dataclass(frozen=True)
+class Throttle:
+    """One kind of limited action. Its rate is the setting named ``setting``: a pair of
+    (times, seconds), read at each use."""
+
+    name: str
+    setting: str
+
+    @property
+    def rate(self) -> tuple[int, int]:
+        return getattr(settings, self.setting)
+
+    def _window(self, at: datetime) -> tuple[int, datetime]:
+        seconds = self.rate[1]
+        number = int(at.timestamp() // seconds)
+        end = datetime.fromtimestamp((number + 1) * seconds, tz=at.tzinfo)
+        return number, end
+
+    def _cache_keys(self, keys, number: int) -> list[str]:
+        return [
+            f"throttle:{self.name}:{number}:"
+            + sha256(f"{self.name}\0{key}".encode()).hexdigest()[:40]
+            for key in keys
+        ]
+
+    def blocked_until(self, *keys: str) -> datetime | None:
+        """When the keys may go again, if any of them has used its rate up; else None."""
+        at = now()
+        number, end = self._window(at)
+        counts = cache.get_many(self._cache_keys(keys, number))
+        if any(count >= self.rate[0] for count in counts.values()):
+            return end
+        return None
+
+    def count(self, *keys: str) -> None:
+        """Count one go for each key."""
+        at = now()
+        number, end = self._window(at)
+        timeout = math.ceil((end - at).total_seconds()) + 1
+        for key in self._cache_keys(keys, number):
+            cache.set(key, cache.get(key, 0) + 1, timeout=timeout)
+
+    def take(self, *keys: str) -> datetime | None:
+        """Count one go unless the rate is used up: None if it may go ahead, else when it
+        may go again."""
+        until = self.blocked_until(*keys)
+        if until is None:
+            self.count(*keys)
+        return until
+
+
+def retry_context(until: datetime) -> dict:
+    """When to try again, for the 429 pages: the time (UTC) and whole minutes from now."""
+    seconds = max((until - now()).total_seconds(), 0)
+    return {"retry_at": until, "retry_minutes": max(math.ceil(seconds / 60), 1)}
+
+
+def too_many_requests(
+    request: HttpRequest, template: str, context: dict, until: datetime
+) -> HttpResponse:
+    """A 429 page with a Retry-After header."""
+    response = render(request, template, {**retry_context(until), **context}, status=429)
+    response["Retry-After"] = str(max(math.ceil((until - now()).total_seconds()), 1))
+    return response
+
+
+def throttled(request: HttpRequest, until: datetime, message: str) -> HttpResponse:
+    """The generic 429 page: what was refused, and when to try again."""
+    return too_many_requests(request, "too_many_requests.html", {"message": message}, until)

@@ -1,0 +1,33 @@
+import pytest
+from django.test import RequestFactory
+from django_htmx.middleware import HtmxDetails
+
+from cribtrainer.htmx import current_path
+
+
+def htmx_request(current_url):
+    request = RequestFactory().get(
+        "/", headers={"HX-Request": "true", "HX-Current-URL": current_url}
+    )
+    request.htmx = HtmxDetails(request)
+    return request
+
+
+def test_the_current_path_is_the_path_and_query_of_the_page():
+    assert current_path(htmx_request("http://testserver/?hand=5H")) == "/?hand=5H"
+
+
+@pytest.mark.parametrize(
+    "url", ["http://[", "http://]", "http://[::1", "https://elsewhere.example/", "", "[", "%"]
+)
+def test_a_current_url_that_is_not_this_sites_is_no_path(url):
+    assert current_path(htmx_request(url)) == ""
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["http://[", "http://]", "http://[::1"])
+def test_the_counter_answers_an_htmx_request_from_a_malformed_current_url(client, url):
+    headers = {"HX-Request": "true", "HX-Current-URL": url}
+    response = client.get("/?hand=5H,5C,5S,JD&starter=5D", headers=headers)
+    assert response.status_code == 200
+    assert response["HX-Push-Url"] == "/?hand=5H,5C,5S,JD&starter=5D"
