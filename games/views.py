@@ -7,8 +7,10 @@ from django.views.decorators.http import require_POST, require_safe
 
 from counter.cribbage.computer import Level
 from counter.cribbage.game import Counting, GameError, Phase, Source
+from counter.cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from quizzes.domain.marking import AnswerStyle
+from quizzes.forms import AnswerForm
 from quizzes.owners import owner_of
 from quizzes.views import answer_style, remember_style
 
@@ -120,6 +122,8 @@ def table_context(request: HtmxHttpRequest, game: Game, problem: str = "") -> di
         "claim_what": _claim_what(engine) if pending and pending.player == HUMAN else "",
         "show_claim": pending is not None and pending.source is not Source.PLAY,
         "style": answer_style(request),
+        "answer_form": AnswerForm(),
+        "max_points": MAX_SHOW,
         "styles": AnswerStyle,
         "series": _series(engine),
         "count": play.count if play else 0,

@@ -3,7 +3,7 @@ queue and what to practise next."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from statistics import median
@@ -84,16 +84,21 @@ def streaks(rights: list[bool]) -> tuple[int, int]:
 ROLLING = 10
 
 
+def rolling_mean(values: Sequence[float], window: int = ROLLING) -> list[float]:
+    """The mean over the last ``window`` values at each point."""
+    out = []
+    total = 0.0
+    for i, value in enumerate(values):
+        total += value
+        if i >= window:
+            total -= values[i - window]
+        out.append(total / min(i + 1, window))
+    return out
+
+
 def rolling(rights: list[bool], window: int = ROLLING) -> list[int]:
     """Accuracy in percent over the last ``window`` answers at each point."""
-    out = []
-    total = 0
-    for i, right in enumerate(rights):
-        total += right
-        if i >= window:
-            total -= rights[i - window]
-        out.append(round(100 * total / min(i + 1, window)))
-    return out
+    return [round(100 * share) for share in rolling_mean(rights, window)]
 
 
 def pattern_stats(owner: Owner, *, recent: int | None = None) -> list[PatternStat]:
@@ -216,18 +221,6 @@ def discard_progress(owner: Owner | None) -> DiscardProgress:
         RecentDiscard(first_number + i, loss, means[i]) for i, loss in enumerate(last)
     ]
     return progress
-
-
-def rolling_mean(values: list[float], window: int = ROLLING) -> list[float]:
-    """The mean over the last ``window`` values at each point."""
-    out = []
-    total = 0.0
-    for i, value in enumerate(values):
-        total += value
-        if i >= window:
-            total -= values[i - window]
-        out.append(total / min(i + 1, window))
-    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@ moving a guest's practice into an account, and deleting an account."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -90,15 +90,7 @@ def attempt_record(*, deal: Deal, answer: Answer, now: datetime) -> tuple[Attemp
     A deal is answered once: a repeated submit gets the first attempt back and
     ``created`` False, whatever it claimed.
     """
-    for _ in range(RECORD_TRIES - 1):
-        try:
-            return _attempt_create(deal, answer, now)
-        except IntegrityError:
-            # Another request got in first: the same deal answered twice at once (theirs
-            # stands, and the next try returns it), or another deal of the same player
-            # adding the same pattern to the review queue (it is there for the next try).
-            continue
-    return _attempt_create(deal, answer, now)
+    return _recorded_once(_attempt_create, deal, answer, now)
 
 
 def _answered(deal: Deal) -> tuple[Deal, Attempt | None]:
@@ -119,41 +111,66 @@ def _attempt_create(deal: Deal, answer: Answer, now: datetime) -> tuple[Attempt,
             return existing, False
         marking = deal.mark(answer)
         itemised = answer.points or {}
-        attempt = Attempt.objects.create(
-            deal=deal,
-            user=deal.user,
-            guest_key=deal.guest_key,
+        attempt = _attempt_save(
+            deal,
+            marking.patterns,
+            settled_marks(marking),
+            now,
             style=answer.style.value,
             claimed=answer.total,
             **{c.value: itemised.get(c) for c in Category},
             points=deal.show.total,
             right=marking.right,
             crib=deal.crib,
-            seconds=max((now - deal.dealt_at).total_seconds(), 0.0),
-            answered_at=now,
             marks=Attempt.marks_of(marking),
         )
-        settled = settled_marks(marking)
-        AttemptPattern.objects.bulk_create(
-            AttemptPattern(attempt=attempt, pattern=p.value, missed=settled.get(p))
-            for p in marking.patterns
-        )
-        queue = review_queue_update(owner=attempt.owner, marks=settled, now=now)
-        if queue:
-            attempt.marks = {**attempt.marks, "queue": queue}
-            attempt.save(update_fields=["marks"])
     return attempt, True
+
+
+def _attempt_save(
+    deal: Deal,
+    patterns: Iterable[Pattern],
+    settled: Mapping[Pattern, bool],
+    now: datetime,
+    **fields,
+) -> Attempt:
+    """Save an answer to ``deal`` (``fields`` say what was answered and how it scored) with
+    the marks of its ``patterns`` (``settled``: the known ones, missed or not), and move
+    the review queue; the attempt keeps where its patterns then stood in the queue."""
+    attempt = Attempt.objects.create(
+        deal=deal,
+        **deal.owner.fields,
+        kind=deal.kind,
+        seconds=max((now - deal.dealt_at).total_seconds(), 0.0),
+        answered_at=now,
+        **fields,
+    )
+    AttemptPattern.objects.bulk_create(
+        AttemptPattern(attempt=attempt, pattern=p.value, missed=settled.get(p)) for p in patterns
+    )
+    queue = review_queue_update(owner=attempt.owner, marks=settled, now=now)
+    if queue:
+        attempt.marks = {**attempt.marks, "queue": queue}
+        attempt.save(update_fields=["marks"])
+    return attempt
+
+
+def _recorded_once(create, *args) -> tuple[Attempt, bool]:
+    """``create(*args)``, once more if another request got in first: the same deal answered
+    twice at once (theirs stands, and the next try returns it), or another deal of the same
+    player adding the same pattern to the review queue (it is there for the next try)."""
+    for _ in range(RECORD_TRIES - 1):
+        try:
+            return create(*args)
+        except IntegrityError:
+            continue
+    return create(*args)
 
 
 def discard_record(*, deal: Deal, throw: tuple[Card, Card], now: datetime) -> tuple[Attempt, bool]:
     """Grade and save the two cards thrown from a discard deal, with the mistakes it offered
     and made and the review queue. Answered once, like a count."""
-    for _ in range(RECORD_TRIES - 1):
-        try:
-            return _discard_create(deal, throw, now)
-        except IntegrityError:
-            continue
-    return _discard_create(deal, throw, now)
+    return _recorded_once(_discard_create, deal, throw, now)
 
 
 def _discard_create(deal: Deal, throw: tuple[Card, Card], now: datetime) -> tuple[Attempt, bool]:
@@ -162,19 +179,16 @@ def _discard_create(deal: Deal, throw: tuple[Card, Card], now: datetime) -> tupl
         if existing is not None:
             return existing, False
         grade = grade_discard(deal.six, deal.role, throw, deal.discard_options)
-        settled = {pattern: pattern in grade.mistakes for pattern in grade.tempting}
-        attempt = Attempt.objects.create(
-            deal=deal,
-            user=deal.user,
-            guest_key=deal.guest_key,
-            kind=Area.DISCARD.value,
+        attempt = _attempt_save(
+            deal,
+            grade.tempting,
+            {pattern: pattern in grade.mistakes for pattern in grade.tempting},
+            now,
             style=AnswerStyle.TOTAL.value,
             claimed=0,
             points=0,
             right=grade.is_best,
             crib=False,
-            seconds=max((now - deal.dealt_at).total_seconds(), 0.0),
-            answered_at=now,
             loss=grade.loss,
             marks={
                 "throw": [card.code for card in grade.chosen.throw],
@@ -184,26 +198,13 @@ def _discard_create(deal: Deal, throw: tuple[Card, Card], now: datetime) -> tupl
                 "mistakes": [p.value for p in grade.mistakes],
             },
         )
-        AttemptPattern.objects.bulk_create(
-            AttemptPattern(attempt=attempt, pattern=p.value, missed=missed)
-            for p, missed in settled.items()
-        )
-        queue = review_queue_update(owner=attempt.owner, marks=settled, now=now)
-        if queue:
-            attempt.marks = {**attempt.marks, "queue": queue}
-            attempt.save(update_fields=["marks"])
     return attempt, True
 
 
 def play_record(*, deal: Deal, claims: list[int], now: datetime) -> tuple[Attempt, bool]:
     """Mark and save the points claimed for each card of a play deal, with the review
     queue. Answered once, like a count."""
-    for _ in range(RECORD_TRIES - 1):
-        try:
-            return _play_create(deal, claims, now)
-        except IntegrityError:
-            continue
-    return _play_create(deal, claims, now)
+    return _recorded_once(_play_create, deal, claims, now)
 
 
 def _play_create(deal: Deal, claims: list[int], now: datetime) -> tuple[Attempt, bool]:
@@ -212,19 +213,16 @@ def _play_create(deal: Deal, claims: list[int], now: datetime) -> tuple[Attempt,
         if existing is not None:
             return existing, False
         marking = mark_play(deal.play, claims)
-        settled = marking.settled()
-        attempt = Attempt.objects.create(
-            deal=deal,
-            user=deal.user,
-            guest_key=deal.guest_key,
-            kind=Area.PLAY.value,
+        attempt = _attempt_save(
+            deal,
+            marking.patterns,
+            marking.settled(),
+            now,
             style=AnswerStyle.TOTAL.value,
             claimed=marking.claimed,
             points=marking.points,
             right=marking.right,
             crib=False,
-            seconds=max((now - deal.dealt_at).total_seconds(), 0.0),
-            answered_at=now,
             marks={
                 "cards": [
                     [mark.claimed, [p.value for p in mark.missed], mark.explained]
@@ -232,14 +230,6 @@ def _play_create(deal: Deal, claims: list[int], now: datetime) -> tuple[Attempt,
                 ]
             },
         )
-        AttemptPattern.objects.bulk_create(
-            AttemptPattern(attempt=attempt, pattern=p.value, missed=settled.get(p))
-            for p in marking.patterns
-        )
-        queue = review_queue_update(owner=attempt.owner, marks=settled, now=now)
-        if queue:
-            attempt.marks = {**attempt.marks, "queue": queue}
-            attempt.save(update_fields=["marks"])
     return attempt, True
 
 
@@ -276,7 +266,6 @@ def game_play_record(
     to the move claimed for, in notation), marked and kept like a play quiz's card."""
     mark = mark_claim(items, claimed, slips)
     points = sum(item.points for item in items)
-    settled = {p: p in mark.missed for p in mark.patterns if p not in mark.unknown}
     with transaction.atomic():
         deal = Deal.objects.create(
             kind=Area.PLAY.value,
@@ -285,25 +274,18 @@ def game_play_record(
             dealt_at=dealt_at,
             **owner.fields,
         )
-        attempt = Attempt.objects.create(
-            deal=deal,
-            **owner.fields,
-            kind=Area.PLAY.value,
+        return _attempt_save(
+            deal,
+            in_counting_order(mark.patterns),
+            {p: p in mark.missed for p in mark.patterns if p not in mark.unknown},
+            now,
             style=AnswerStyle.TOTAL.value,
             claimed=claimed,
             points=points,
             right=claimed == points,
             crib=False,
-            seconds=max((now - dealt_at).total_seconds(), 0.0),
-            answered_at=now,
             marks={"claim": [claimed, [p.value for p in mark.missed], mark.explained]},
         )
-        AttemptPattern.objects.bulk_create(
-            AttemptPattern(attempt=attempt, pattern=p.value, missed=settled.get(p))
-            for p in in_counting_order(mark.patterns)
-        )
-        review_queue_update(owner=owner, marks=settled, now=now)
-    return attempt
 
 
 def settled_marks(marking: Marking) -> dict[Pattern, bool]:

@@ -1,8 +1,14 @@
+import random
+
 import pytest
 from django.utils import timezone
 from pytest_django.asserts import assertContains
 
+from counter.cribbage.game import Claim, Source
 from games.models import HUMAN, Game
+from games.services import game_move
+from quizzes.domain.patterns import Category
+from quizzes.models import Attempt
 from tests.factories import GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +126,27 @@ def test_a_finished_game_says_who_won_and_the_match_points(client, player):
     assertContains(page, "3 match points")
     assertContains(page, "under ACC tournament scoring 3")
     assert timezone.now()
+
+
+def test_a_hand_is_claimed_item_by_item_and_kept_with_progress(client, player):
+
+    game = new_game(client)
+    rng = random.Random(2)
+    while not (game.engine.pending and game.engine.pending.source is Source.HAND):
+        engine = game.engine
+        if engine.pending is not None:
+            action = Claim(HUMAN, engine.pending.points)
+        else:
+            action = rng.choice(engine.legal_actions())
+        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
+    result = game.engine.claim_items(game.engine.pending)
+    page = client.get(f"/play/{game.pk}/?style=itemised")
+    assertContains(page, "Count your hand: points for each")
+    claimed = {category.value: str(result.points_of(category.kind)) for category in Category}
+    response = client.post(
+        f"/play/{game.pk}/move/", {"move": game.moves, "action": "claim", **claimed}
+    )
+    assert response.status_code == 302
+    attempt = Attempt.objects.get(deal__mode="game", deal__kind="show")
+    assert attempt.style == "itemised"
+    assert (attempt.points, attempt.right) == (result.total, True)

@@ -471,7 +471,7 @@ def test_a_review_deal_names_its_pattern_and_the_feedback_where_it_moved(client,
     assertContains(client.get(f"/quiz/{deal.pk}/"), "Review: nobs")
     client.post(f"/quiz/{deal.pk}/answer/", {"total": str(deal.show.total)})
     page = client.get(f"/quiz/{deal.pk}/")
-    assertContains(page, "nobs: moved up to box 3, due again")
+    assertContains(page, "Nobs: moved up to box 3, due again")
 
 
 def test_the_progress_table_draws_the_cards(client, player):
