@@ -17,6 +17,7 @@ from counter.cribbage.computer import (
     greedy_lay,
     opponent_hands,
     opponent_min_value,
+    pegging_term,
     strong_discard,
     strong_lay,
 )
@@ -91,8 +92,6 @@ def test_a_count_of_5_or_21_gives_something_away():
 @pytest.mark.parametrize("role", [Role.DEALER, Role.PONE])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_strong_discards_the_best_net_value_with_its_pegging_term(role, seed):
-    from counter.cribbage.computer import pegging_term
-
     cards = random.Random(seed).sample(DECK, 6)
     best = max(discard_options(cards, role), key=lambda o: o.net_ev + pegging_term(o.keep, role))
     assert set(strong_discard(cards, role)) == set(best.throw)
