@@ -1,5 +1,7 @@
 """The ``crib`` command: count a show, score a play, value discards, tabulate all deals.
 
+``crib match`` plays computer levels against each other and prints one JSON object.
+
 ``crib peg`` scores cards in the order laid, ``go`` marking where no one could play; with
 ``--players N`` it follows a play for 2, 3 or 4 players, each ``go`` said by the player
 whose turn it is, and says who pegged what (player 1 leads, the dealer is N).
@@ -268,7 +270,37 @@ def build_parser() -> argparse.ArgumentParser:
 
     for command in (count, peg, discard, stats):
         command.add_argument("--json", action="store_true", help="print JSON")
+
+    match = commands.add_parser(
+        "match",
+        help="play games between two computer levels and print one JSON object",
+        description="Play games between two computer levels (greedy, strong), each dealing "
+        "first in half of them, and print one JSON object: wins, skunks and double skunks "
+        "per side, the first side's match points per game minus the second's (1/2/3 and "
+        "ACC tournament 2/3 scoring, with the half-width of the 95 % interval) and mean "
+        "points per finished deal by role and source. The same seed and number of games "
+        "give the same figures, however many workers play them.",
+    )
+    match.add_argument("levels", nargs=2, choices=LEVELS, metavar="LEVEL", help="greedy or strong")
+    match.add_argument("--games", type=_positive, default=1000, help="games to play (1000)")
+    match.add_argument("--seed", default="1", help="the match's seed (1)")
+    match.add_argument(
+        "--workers", type=_positive, default=None, help="processes to play on (one per core)"
+    )
     return parser
+
+
+LEVELS = ("greedy", "strong")
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{number} is not 1 or more")
+    return number
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -284,6 +316,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    if args.command == "match":
+        from .match import play_match  # the computer is loaded only for a match
+
+        result = play_match(args.games, args.seed, args.levels, workers=args.workers)
+        stdout.write(json.dumps(result.to_dict()) + "\n")
+        return 0
+
     if args.command == "stats":
         distribution = show_distribution(crib=args.crib)
         stdout.write(

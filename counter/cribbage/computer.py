@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations, combinations_with_replacement
 from math import comb
@@ -26,18 +27,24 @@ from math import comb
 from . import search
 from .cards import DECK, Card
 from .discard import Role, discard_options
-from .game import Action, Claim, Discard, Game, Go, Lay
+from .game import GAME_POINTS, Action, Claim, Discard, Game, Go, Lay
+from .peg_table import play_value_of
 from .pegging import MAX_COUNT, PlayState, score_play
-from .show import RANK_POINTS, rank_key
+from .show import RANK_POINTS, rank_key, show_total
 
 __all__ = [
+    "RACE_PEGGING",
+    "RACE_WITHIN",
+    "Endgame",
     "Level",
     "choose",
     "four_card_points",
     "gives_nothing_away",
     "greedy_discard",
     "greedy_lay",
+    "opponent_hands",
     "opponent_min_value",
+    "pegging_term",
     "strong_discard",
     "strong_lay",
 ]
@@ -76,7 +83,46 @@ def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
     if level is Level.GREEDY:
         return Lay(player, greedy_lay(hand, play, seen))
     me = deal.play_player(player)
-    return Lay(player, strong_lay(hand, play, me, seen))
+    return Lay(player, strong_lay(hand, play, me, seen, _endgame(game, player, seen)))
+
+
+def _endgame(game: Game, player: int, seen: Sequence[Card]) -> Endgame | None:
+    """What strong sees of the race to 121, when either player is within ``RACE_WITHIN``."""
+    mine, theirs = GAME_POINTS - game.scores[player], GAME_POINTS - game.scores[1 - player]
+    if min(mine, theirs) > RACE_WITHIN:
+        return None
+    deal = game.deal
+    starter = deal.starter
+    assert starter is not None and deal.play is not None
+    opponent = 3 - deal.play_player(player)
+    return Endgame(
+        my_need=mine,
+        their_need=theirs,
+        my_show=show_total(deal.kept(player), starter),
+        their_laid=tuple(
+            int(turn.card.rank)
+            for turn in deal.play.turns
+            if turn.card is not None and turn.player == opponent
+        ),
+        starter=int(starter.rank),
+        crib=round(_crib_estimate(deal.thrown[player], starter, seen)),
+        pone=player == deal.pone,
+    )
+
+
+def _crib_estimate(thrown: Sequence[Card], starter: Card, seen: Iterable[Card]) -> float:
+    """The crib's expected fifteens, pairs and runs: the two cards thrown, the starter and
+    any two cards not seen (flush and nobs left out)."""
+    seen = set(seen)
+    ranks = Counter(int(card.rank) for card in DECK if card not in seen)
+    known = rank_key((*(int(card.rank) for card in thrown), int(starter.rank)))
+    total = ways = 0
+    for first, second in combinations_with_replacement(sorted(ranks), 2):
+        count = comb(ranks[first], 2) if first == second else ranks[first] * ranks[second]
+        if count:
+            total += count * RANK_POINTS[known * rank_key((first, second))]
+            ways += count
+    return total / ways
 
 
 # --- greedy ----------------------------------------------------------------------------
@@ -135,9 +181,21 @@ def _one_per_rank(cards: Iterable[Card]) -> tuple[Card, ...]:
 # --- strong: the discard -----------------------------------------------------------------
 
 
+PEGGING_WEIGHT = 1.0
+
+
+def pegging_term(keep: Iterable[Card], role: Role) -> float:
+    """What strong adds to a keep's net value for the play: the pegging the four ranks can
+    expect in ``role`` (their own minus the opponent's; ``peg_table``)."""
+    value = play_value_of([int(card.rank) for card in keep])
+    return PEGGING_WEIGHT * (value.dealer if role is Role.DEALER else value.pone)
+
+
 def strong_discard(cards: Iterable[Card], role: Role) -> tuple[Card, Card]:
-    """The two cards strong throws: the best net expected value of hand and crib."""
-    best = discard_options(cards, role)[0]
+    """The two cards strong throws: the best net expected value of hand and crib
+    (``discard_options``) plus the pegging term of the four kept."""
+    options = discard_options(cards, role)
+    best = max(options, key=lambda option: option.net_ev + pegging_term(option.keep, role))
     return best.throw[0], best.throw[1]
 
 
@@ -151,11 +209,13 @@ def opponent_min_value(play: PlayState, opponent: int) -> int:
     return least
 
 
-def _opponent_holdings(
+def opponent_hands(
     unseen: Sequence[Card], size: int, least: int, samples: int, rng: random.Random
-) -> list[tuple[tuple, int]]:
-    """Rank multisets the opponent may hold, with weights: every one, weighted by the
-    number of ways to hold it, when there are few; else ``samples`` drawn at random."""
+) -> list[tuple[tuple[int, ...], int]]:
+    """The hands (rank multisets) the opponent may hold, of ``size`` unseen cards each of
+    value ``least`` or more, with weights: every one, weighted by the number of ways to
+    hold it, for two cards or fewer; else ``samples`` drawn at random, weighted by how often
+    each was drawn."""
     pool = [card for card in unseen if card.value >= least]
     if len(pool) < size:  # cannot happen in a legal game; hold what there is
         size = len(pool)
@@ -178,18 +238,70 @@ def _opponent_holdings(
 SAMPLES = 24
 
 
-def strong_lay(hand: Sequence[Card], play: PlayState, me: int, seen: Iterable[Card]) -> Card:
+RACE_WITHIN = 45
+"""Strong plays the race to 121 (``search.Race``) once either player needs this or fewer,
+and the shows after the play and likely pegging (``RACE_PEGGING``) may reach it."""
+RACE_PEGGING = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Endgame:
+    """The race to 121 as strong sees it in the play: the points each player needs, its
+    own show (hand, and the crib's estimate if it deals), the ranks the opponent has laid
+    (the rest of their hand is what the search draws), the starter's rank, the crib's
+    estimate and whether strong is the pone."""
+
+    my_need: int
+    their_need: int
+    my_show: int
+    their_laid: tuple[int, ...]
+    starter: int
+    crib: int
+    pone: bool
+
+    def their_show(self, their_held: Sequence[int]) -> int:
+        """The opponent's hand count, they holding these ranks still to lay (fifteens,
+        pairs and runs: strong cannot see their suits)."""
+        return RANK_POINTS[rank_key((*self.their_laid, *their_held, self.starter))]
+
+    def shows(self, their_show: int) -> tuple[int, int]:
+        """The pone's and the dealer's show after the play, with the crib's estimate."""
+        if self.pone:
+            return self.my_show, their_show + self.crib
+        return their_show, self.my_show + self.crib
+
+    def may_end(self, their_show: int) -> bool:
+        """Whether either player may reach 121 in this deal: their show and the most they
+        are likely to peg (``RACE_PEGGING``) reach what they need."""
+        pone_show, dealer_show = self.shows(their_show)
+        pone_need, dealer_need = (
+            (self.my_need, self.their_need) if self.pone else (self.their_need, self.my_need)
+        )
+        return pone_need <= pone_show + RACE_PEGGING or dealer_need <= dealer_show + RACE_PEGGING
+
+
+def strong_lay(
+    hand: Sequence[Card],
+    play: PlayState,
+    me: int,
+    seen: Iterable[Card],
+    endgame: Endgame | None = None,
+) -> Card:
     """The card strong lays: the best average, over the hands the opponent may hold, of
     its pegging minus theirs for the rest of the play, both playing their best.
 
     The opponent's possible hands are every set of unseen cards of their size consistent
     with the gos they said (exactly, by rank, when they hold one or two cards; sampled
-    when more), each as likely as the number of ways to hold it.
+    when more), each as likely as the number of ways to hold it. With an ``endgame``,
+    reaching 121 first, in the play or in the show after it, outweighs any pegging.
     """
     fitting = play.playable(hand)
     ranks = sorted({int(card.rank) for card in fitting})
     if len(ranks) == 1:
         return min(fitting)
+    if not play.turns and len(hand) == 4:  # the first lead: worked out once, in the table
+        lead = play_value_of([int(card.rank) for card in hand]).lead
+        return min(card for card in fitting if card.rank == lead)
     opponent = 3 - me
     seen = set(seen)
     unseen = [card for card in DECK if card not in seen]
@@ -200,13 +312,21 @@ def strong_lay(hand: Sequence[Card], play: PlayState, me: int, seen: Iterable[Ca
     own = search.hand_number(int(card.rank) for card in hand)
     alone = opponent in play.said_go or size == 0
     rng = random.Random(_codes(seen))
-    holdings = _opponent_holdings(unseen, size, least, SAMPLES, rng)
+    holdings = opponent_hands(unseen, size, least, SAMPLES, rng)
     totals = dict.fromkeys(ranks, 0)
     moves = [move for move in search.hand_moves(own) if move[0] in totals]
     for ranks_held, weight in holdings:
         other = search.hand_number(ranks_held)
+        their_show = endgame.their_show(ranks_held) if endgame else 0
+        if endgame is None or not endgame.may_end(their_show):
+            for rank, _, rest in moves:
+                totals[rank] += weight * search.lay_value(rest, other, series, alone, rank)
+            continue
+        race = search.race(*endgame.shows(their_show))
+        needs = search.need(endgame.my_need), search.need(endgame.their_need)
         for rank, _, rest in moves:
-            totals[rank] += weight * search.lay_value(rest, other, series, alone, rank)
+            value = race.lay_value(rest, other, series, alone, rank, *needs, endgame.pone)
+            totals[rank] += weight * value
     best = max(ranks, key=lambda rank: totals[rank])
     return min(card for card in fitting if card.rank == best)
 

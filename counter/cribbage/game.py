@@ -65,6 +65,7 @@ __all__ = [
     "action_from_dict",
     "action_to_dict",
     "replay",
+    "shuffled_deck",
 ]
 
 GAME_POINTS = 121
@@ -366,15 +367,23 @@ class Deal:
 # --- chance ----------------------------------------------------------------------------
 
 
-def _shuffled(seed: str, number: int) -> tuple[tuple[Card, ...], tuple[Card, ...], Card]:
-    """Deal ``number``'s cards: six to the pone, six to the dealer (one at a time, the pone
-    first) and the starter, cut from the 40 left with at least 4 cards in each part."""
+def shuffled_deck(seed: int | str, number: int) -> tuple[tuple[Card, ...], int]:
+    """Deal ``number``'s deck as shuffled, and where the 40 cards left after the deal are
+    cut for the starter (at least 4 cards in each part): the starter is the first card of
+    the bottom part, ``deck[12 + cut]``."""
     rng = random.Random(f"{seed}:{number}")
     deck = list(DECK)
     rng.shuffle(deck)
     cut = rng.randrange(4, len(deck) - 2 * DEALT_EACH - 4 + 1)
-    pone = tuple(deck[0 : 2 * DEALT_EACH : 2])
-    dealer = tuple(deck[1 : 2 * DEALT_EACH : 2])
+    return tuple(deck), cut
+
+
+def _shuffled(seed: str, number: int) -> tuple[tuple[Card, ...], tuple[Card, ...], Card]:
+    """Deal ``number``'s cards: six to the pone, six to the dealer (one at a time, the pone
+    first) and the starter."""
+    deck, cut = shuffled_deck(seed, number)
+    pone = deck[0 : 2 * DEALT_EACH : 2]
+    dealer = deck[1 : 2 * DEALT_EACH : 2]
     return pone, dealer, deck[2 * DEALT_EACH + cut]
 
 

@@ -26,12 +26,16 @@ from .pegging import MAX_COUNT
 
 __all__ = [
     "START",
+    "WIN",
+    "Race",
     "clear_if_large",
     "forget",
     "hand_moves",
     "hand_number",
     "lay_value",
+    "need",
     "play_value",
+    "race",
     "series_number",
 ]
 
@@ -41,7 +45,7 @@ _LONGEST_RUN_SPAN = 6
 _HAND_BITS = 12
 START = 0
 """The number of the series before any card: count 0."""
-MEMORY_LIMIT = 1_500_000
+MEMORY_LIMIT = 600_000
 
 
 def _lay_rank(count: int, tail: tuple, streak: int, rank: int) -> tuple[int, int, tuple, int]:
@@ -49,7 +53,7 @@ def _lay_rank(count: int, tail: tuple, streak: int, rank: int) -> tuple[int, int
     made = count + _VALUES[rank]
     points = 2 if made in (15, MAX_COUNT) else 0
     if tail and tail[-1] == rank:
-        return points + _PAIRS[streak + 1], made, tail, streak + 1
+        return points + _PAIRS[streak + 1], made, (rank,), streak + 1
     if rank in tail:
         tail = tail[tail.index(rank) + 1 :]
     tail = (*tail, rank)
@@ -122,13 +126,15 @@ def forget() -> None:
     """Clear the remembered positions and series."""
     global _SERIES
     _MEMO.clear()
+    _RACES.clear()
     _SERIES = _Series()
 
 
 def clear_if_large() -> None:
     """Forget everything once the tables pass ``MEMORY_LIMIT`` entries. Call it only
     between searches: numbers given out before are no longer valid after it."""
-    if len(_MEMO) + len(_SERIES.lays) > MEMORY_LIMIT:
+    races = sum(len(each.memo) for each in _RACES.values())
+    if len(_MEMO) + len(_SERIES.lays) + races > MEMORY_LIMIT:
         forget()
 
 
@@ -196,3 +202,165 @@ def _go_value(own: int, other: int, series: int, alone: bool, last_own: bool) ->
     if last_own and other:
         return 1 - play_value(other, own, START, False, False)
     return (1 if last_own else -1) + play_value(own, other, START, not other, False)
+
+
+# --- the race: the play when a player may reach 121 this deal --------------------------
+
+WIN = 100
+"""What reaching 121 first is worth in a race's values, over any pegging difference."""
+_NEED_CAP = 127
+
+
+class Race:
+    """The rest of the play, and the show after it, when either player may reach 121 in
+    this deal. ``pone_show`` and ``dealer_show`` are what each counts after the play (the
+    dealer's with the crib). A position also holds how many points each player still needs
+    and whether the mover is the pone; its value is the mover's pegging minus the other's,
+    plus ``WIN`` when the mover reaches 121 first (in the play, or in the show, where the
+    pone counts first) and minus ``WIN`` when the other does.
+    """
+
+    __slots__ = ("dealer_show", "memo", "pone_show")
+
+    def __init__(self, pone_show: int, dealer_show: int) -> None:
+        self.pone_show = pone_show
+        self.dealer_show = dealer_show
+        self.memo: dict[int, int] = {}
+
+    def value(
+        self,
+        own: int,
+        other: int,
+        series: int,
+        alone: bool,
+        last_own: bool,
+        own_need: int,
+        other_need: int,
+        own_pone: bool,
+    ) -> int:
+        """The mover's value of the position (hands and series by number)."""
+        key = (
+            (((series << _HAND_BITS | own) << _HAND_BITS | other) << 2 | alone << 1 | last_own)
+            << 14
+            | own_need << 7
+            | other_need
+        ) << 1 | own_pone
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        room = MAX_COUNT - _SERIES.counts[series]
+        best = None
+        for rank, value, rest in _HANDS.moves[own]:
+            if value <= room:
+                score = self.lay_value(
+                    rest, other, series, alone, rank, own_need, other_need, own_pone
+                )
+                if best is None or score > best:
+                    best = score
+        if best is None:
+            best = self._go_value(
+                own, other, series, alone, last_own, own_need, other_need, own_pone
+            )
+        self.memo[key] = best
+        return best
+
+    def lay_value(
+        self,
+        own: int,
+        other: int,
+        series: int,
+        alone: bool,
+        rank: int,
+        own_need: int,
+        other_need: int,
+        own_pone: bool,
+    ) -> int:
+        """The mover's value of laying ``rank``; ``own`` is their hand without it."""
+        points, series = _SERIES.lay(series, rank)
+        thirty_one = _SERIES.counts[series] == MAX_COUNT
+        if not own and not thirty_one and (alone or not other):
+            points += 1  # the last card, or the go: no one can play after it
+        own_need -= points
+        if own_need <= 0:
+            return points + WIN
+        if thirty_one:
+            if other:
+                return points - self.value(
+                    other, own, START, not own, False, other_need, own_need, not own_pone
+                )
+            if own:
+                return points + self.value(
+                    own, other, START, True, False, own_need, other_need, own_pone
+                )
+            return points + self._show(own_need, other_need, own_pone)
+        if not own:
+            if not other:
+                return points + self._show(own_need, other_need, own_pone)
+            if alone:
+                return points - self.value(
+                    other, own, START, True, False, other_need, own_need, not own_pone
+                )
+            return points - self.value(
+                other, own, series, True, False, other_need, own_need, not own_pone
+            )
+        if alone:
+            return points + self.value(
+                own, other, series, True, True, own_need, other_need, own_pone
+            )
+        return points - self.value(
+            other, own, series, False, False, other_need, own_need, not own_pone
+        )
+
+    def _go_value(
+        self,
+        own: int,
+        other: int,
+        series: int,
+        alone: bool,
+        last_own: bool,
+        own_need: int,
+        other_need: int,
+        own_pone: bool,
+    ) -> int:
+        if not alone:
+            return -self.value(other, own, series, True, True, other_need, own_need, not own_pone)
+        if last_own:
+            if own_need <= 1:
+                return 1 + WIN
+            if other:
+                return 1 - self.value(
+                    other, own, START, False, False, other_need, own_need - 1, not own_pone
+                )
+            return 1 + self.value(
+                own, other, START, True, False, own_need - 1, other_need, own_pone
+            )
+        if other_need <= 1:
+            return -1 - WIN
+        return -1 + self.value(
+            own, other, START, not other, False, own_need, other_need - 1, own_pone
+        )
+
+    def _show(self, own_need: int, other_need: int, own_pone: bool) -> int:
+        """WIN, -WIN or 0 as the show decides the game or not: the pone counts first."""
+        pone_need, dealer_need = (own_need, other_need) if own_pone else (other_need, own_need)
+        if pone_need <= self.pone_show:
+            return WIN if own_pone else -WIN
+        if dealer_need <= self.dealer_show:
+            return -WIN if own_pone else WIN
+        return 0
+
+
+_RACES: dict[tuple[int, int], Race] = {}
+
+
+def race(pone_show: int, dealer_show: int) -> Race:
+    """The race with these show totals, remembered until ``forget``."""
+    found = _RACES.get((pone_show, dealer_show))
+    if found is None:
+        found = _RACES[pone_show, dealer_show] = Race(pone_show, dealer_show)
+    return found
+
+
+def need(points: int) -> int:
+    """Points still needed, as a race holds them (at most 127)."""
+    return min(points, _NEED_CAP)

@@ -26,6 +26,7 @@ from counter.cribbage.game import (
     action_from_dict,
     action_to_dict,
     replay,
+    shuffled_deck,
 )
 from counter.cribbage.pegging import PegItem, PegKind, PlayState
 from counter.cribbage.show import score_show
@@ -450,10 +451,12 @@ def test_every_legal_game_keeps_the_rules(states):
     dealers = [deal.dealer for deal in game.deals]
     assert all(a != b for a, b in pairwise(dealers))
     for deal in game.deals:
-        dealt = (*deal.dealt[0], *deal.dealt[1])
+        deck, cut = shuffled_deck(game.seed, deal.number)
+        assert sorted(deck) == list(DECK)  # 52 distinct cards
+        assert set(deal.dealt[deal.pone]) == set(deck[0:12:2])
+        assert set(deal.dealt[deal.dealer]) == set(deck[1:12:2])
         assert len(deal.dealt[0]) == len(deal.dealt[1]) == 6
-        assert len(set(dealt)) == 12 and set(dealt) <= set(DECK)
-        assert deal.starter is None or deal.starter not in dealt
+        assert 4 <= cut <= 36 and deal.starter in (None, deck[12 + cut])
     for record in game.claims:
         assert record.pegged + record.missed == record.scored
     assert Game.from_dict(json.loads(json.dumps(game.to_dict()))) == game

@@ -1,0 +1,158 @@
+"""Games between two computer levels, many at a time: how strong a level is (``crib match``).
+
+Game ``i`` of a match with seed ``S`` is the game of seed ``f"{S}:{i}"``; the first side
+sits in seat 0 and deals first in the even games, the second side in the odd ones (the cut
+for deal is skipped so that each deals first in half the games). Every score is pegged
+automatically. A match's figures depend only on its seed, its number of games and the
+levels, never on how many processes play it.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing import Pool
+
+from .computer import Level, choose
+from .game import Counting, Game, Source
+
+__all__ = ["GameSummary", "MatchResult", "play_game", "play_match", "summarise"]
+
+ROLES = ("pone", "dealer")
+SOURCES = (Source.HAND, Source.CRIB, Source.PLAY, Source.HEELS)
+_Z95 = 1.959964
+
+
+def play_game(seed: str, levels: Sequence[Level | str], first_dealer: int) -> Game:
+    """A whole game between ``levels[0]`` in seat 0 and ``levels[1]`` in seat 1."""
+    levels = tuple(Level(level) for level in levels)
+    game = Game.new(seed, human=None, counting=Counting.AUTOMATIC, first_dealer=first_dealer)
+    while not game.is_over:
+        game = game.apply(choose(game, levels[game.to_move]))
+    return game
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One game of a match, by seat: who won, the skunk, and points by role and source.
+
+    ``points[seat][role][source]`` and ``deals[seat][role]`` count only the deals whose
+    show was finished (the deal the game ends in is cut short); roles are 0 pone, 1 dealer
+    and sources in ``SOURCES`` order.
+    """
+
+    winner: int
+    skunk: int
+    match_points: int
+    tournament_points: int
+    points: tuple[tuple[tuple[int, ...], ...], ...]
+    deals: tuple[tuple[int, int], ...]
+
+
+def summarise(game: Game) -> GameSummary:
+    """The figures of a finished game."""
+    result = game.result
+    if result is None:
+        raise ValueError("the game is not over")
+    finished = {deal.number: deal.dealer for deal in game.deals if deal.counts_made == 3}
+    points = [[[0] * len(SOURCES) for _ in ROLES] for _ in (0, 1)]
+    for peg in game.pegs:
+        dealer = finished.get(peg.deal)
+        if dealer is not None and peg.source in SOURCES:
+            role = 1 if peg.player == dealer else 0
+            points[peg.player][role][SOURCES.index(peg.source)] += peg.points
+    dealt = sum(dealer == 0 for dealer in finished.values())
+    deals = ((len(finished) - dealt, dealt), (dealt, len(finished) - dealt))
+    return GameSummary(
+        winner=result.winner,
+        skunk=result.skunk,
+        match_points=result.match_points,
+        tournament_points=result.tournament_points,
+        points=tuple(tuple(tuple(role) for role in seat) for seat in points),
+        deals=deals,
+    )
+
+
+def _play_one(job: tuple[str, int, tuple[str, str]]) -> GameSummary:
+    seed, index, levels = job
+    return summarise(play_game(f"{seed}:{index}", levels, first_dealer=index % 2))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The games of a match, in order, and what they add up to (``to_dict``)."""
+
+    seed: str
+    levels: tuple[str, str]
+    games: tuple[GameSummary, ...]
+
+    def to_dict(self) -> dict:
+        """The match as one JSON-able object (see ``crib match --help``)."""
+        n = len(self.games)
+        match_points = [_signed(game, game.match_points) for game in self.games]
+        tournament = [_signed(game, game.tournament_points) for game in self.games]
+        return {
+            "games": n,
+            "seed": self.seed,
+            "levels": list(self.levels),
+            "sides": [self._side(seat) for seat in (0, 1)],
+            "match_points_per_game": _mean_ci(match_points),
+            "tournament_points_per_game": _mean_ci(tournament),
+            "first_dealer_won": sum(
+                game.winner == index % 2 for index, game in enumerate(self.games)
+            )
+            / max(n, 1),
+        }
+
+    def _side(self, seat: int) -> dict:
+        won = [game for game in self.games if game.winner == seat]
+        per_deal = {}
+        for role_index, role in enumerate(ROLES):
+            deals = sum(game.deals[seat][role_index] for game in self.games)
+            by_source = {
+                source.value: sum(game.points[seat][role_index][i] for game in self.games)
+                / max(deals, 1)
+                for i, source in enumerate(SOURCES)
+            }
+            by_source["total"] = sum(by_source.values())
+            per_deal[role] = {key: round(value, 4) for key, value in by_source.items()}
+            per_deal[role]["deals"] = deals
+        return {
+            "level": self.levels[seat],
+            "wins": len(won),
+            "skunks": sum(game.skunk == 1 for game in won),
+            "double_skunks": sum(game.skunk == 2 for game in won),
+            "points_per_deal": per_deal,
+        }
+
+
+def _signed(game: GameSummary, points: int) -> int:
+    return points if game.winner == 0 else -points
+
+
+def _mean_ci(values: Sequence[int]) -> dict[str, float]:
+    """The mean and the half-width of its 95 % confidence interval."""
+    if not values:
+        return {"mean": 0.0, "ci95": 0.0}
+    mean = statistics.fmean(values)
+    spread = statistics.stdev(values) if len(values) > 1 else 0.0
+    return {"mean": round(mean, 4), "ci95": round(_Z95 * spread / math.sqrt(len(values)), 4)}
+
+
+def play_match(
+    games: int, seed: str, levels: Sequence[Level | str], workers: int | None = None
+) -> MatchResult:
+    """Play ``games`` games between two levels on ``workers`` processes (default: one per
+    core; 1 plays them in this process)."""
+    names = (Level(levels[0]).value, Level(levels[1]).value)
+    jobs = [(str(seed), index, names) for index in range(games)]
+    workers = workers or os.cpu_count() or 1
+    if workers == 1 or games < 2:
+        summaries = [_play_one(job) for job in jobs]
+    else:
+        with Pool(min(workers, games)) as pool:
+            summaries = pool.map(_play_one, jobs, chunksize=max(1, min(16, games // (4 * workers))))
+    return MatchResult(str(seed), names, tuple(summaries))

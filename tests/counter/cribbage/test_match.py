@@ -1,0 +1,103 @@
+"""Matches between computer levels, and ``crib match`` run in-process through ``main``."""
+
+import json
+import re
+
+import pytest
+
+from counter.cribbage.cli import main
+from counter.cribbage.game import Source
+from counter.cribbage.match import SOURCES, play_game, play_match, summarise
+
+
+@pytest.fixture
+def crib(capsys):
+    def run(*args):
+        try:
+            status = main(list(args))
+        except SystemExit as exit:  # argparse's usage errors exit from parse_args
+            status = exit.code
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return run
+
+
+def test_a_game_summary_counts_the_finished_deals_by_role_and_source():
+    game = play_game("summary", ("greedy", "greedy"), first_dealer=0)
+    summary = summarise(game)
+    assert summary.winner == game.winner and summary.skunk == game.result.skunk
+    finished = [deal for deal in game.deals if deal.counts_made == 3]
+    for seat in (0, 1):
+        dealt = sum(deal.dealer == seat for deal in finished)
+        assert summary.deals[seat] == (len(finished) - dealt, dealt)
+        expected = sum(
+            peg.points
+            for peg in game.pegs
+            if peg.player == seat and peg.deal <= len(finished) and peg.source in SOURCES
+        )
+        assert sum(map(sum, summary.points[seat])) == expected
+        assert summary.points[seat][0][SOURCES.index(Source.CRIB)] == 0  # the pone has no crib
+
+
+def test_a_match_is_the_same_however_many_processes_play_it():
+    one = play_match(6, "same", ("greedy", "greedy"), workers=1)
+    two = play_match(6, "same", ("greedy", "greedy"), workers=2)
+    assert one == two
+
+
+def test_crib_match_prints_one_json_object(crib):
+    status, out, err = crib(
+        "match", "--games", "4", "--seed", "7", "--workers", "1", "strong", "greedy"
+    )
+    assert status == 0, err
+    (line,) = out.splitlines()
+    answer = json.loads(line)
+    assert answer["games"] == 4 and answer["seed"] == "7"
+    assert answer["levels"] == ["strong", "greedy"]
+    strong, greedy = answer["sides"]
+    assert (strong["level"], greedy["level"]) == ("strong", "greedy")
+    assert strong["wins"] + greedy["wins"] == 4
+    for side in (strong, greedy):
+        assert side["skunks"] + side["double_skunks"] <= side["wins"]
+        for role in ("pone", "dealer"):
+            per = side["points_per_deal"][role]
+            assert set(per) == {"hand", "crib", "play", "heels", "total", "deals"}
+            assert per["total"] == pytest.approx(
+                per["hand"] + per["crib"] + per["play"] + per["heels"], abs=1e-3
+            )
+        assert side["points_per_deal"]["pone"]["crib"] == 0
+    for scoring in ("match_points_per_game", "tournament_points_per_game"):
+        assert set(answer[scoring]) == {"mean", "ci95"}
+        assert answer[scoring]["ci95"] >= 0
+    assert (
+        crib("match", "--games", "4", "--seed", "7", "--workers", "1", "strong", "greedy")[1] == out
+    )
+
+
+def test_crib_match_scores_each_game_for_the_first_side(crib):
+    _, out, _ = crib("match", "--games", "6", "--seed", "2", "--workers", "1", "greedy", "greedy")
+    answer = json.loads(out)
+    result = play_match(6, "2", ("greedy", "greedy"), workers=1)
+    points = [g.match_points * (1 if g.winner == 0 else -1) for g in result.games]
+    acc = [g.tournament_points * (1 if g.winner == 0 else -1) for g in result.games]
+    assert answer["match_points_per_game"]["mean"] == pytest.approx(sum(points) / 6, abs=1e-4)
+    assert answer["tournament_points_per_game"]["mean"] == pytest.approx(sum(acc) / 6, abs=1e-4)
+    assert answer["sides"][0]["wins"] == sum(g.winner == 0 for g in result.games)
+    # the first side deals first in the even games
+    assert [play_game("2:1", ("greedy", "greedy"), 1).deals[0].dealer] == [1]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("match", "strong"), "the following arguments are required|expected 2"),
+        (("match", "strong", "clever"), "invalid choice: 'clever'"),
+        (("match", "--games", "0", "strong", "greedy"), "0 is not 1 or more"),
+        (("match", "--workers", "two", "strong", "greedy"), "'two' is not a whole number"),
+    ],
+)
+def test_crib_match_rejects_bad_arguments(crib, args, message):
+    status, out, err = crib(*args)
+    assert status == 2 and out == ""
+    assert re.search(message, err)
