@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple, NoReturn, TextIO
 
 from .cards import Card, CardError, format_cards, parse_cards, split_tokens
+from .computer import pegging_term
 from .discard import DiscardOption, Role, discard_options
 from .pegging import GO, MAX_PLAYERS, MIN_PLAYERS, PegItem, Play, PlayRecord, peg_play, peg_sequence
 from .show import ShowResult, score_show
@@ -178,6 +179,8 @@ def discard_json(answer: _DiscardAnswer) -> dict:
                 "hand_ev": option.hand_ev,
                 "crib_ev": option.crib_ev,
                 "net_ev": option.net_ev,
+                # An estimate, kept apart from the exact figures and out of net_ev.
+                "pegging_ev": pegging_term(option.keep, answer.role),
             }
             for option in answer.options
         ],
@@ -188,14 +191,22 @@ def discard_text(answer: _DiscardAnswer) -> str:
     crib_sign = "+" if answer.role is Role.DEALER else "-"
     lines = [
         f"{format_cards(answer.cards)} as {answer.role.value}: net = hand {crib_sign} crib",
-        f"  {'keep':<12} {'throw':<6} {'hand':>8} {'crib':>8} {'net':>8}",
+        f"  {'keep':<12} {'throw':<6} {'hand':>8} {'crib':>8} {'net':>8} {'peg*':>7}",
     ]
     for option in answer.options:
         lines.append(
             f"  {format_cards(option.keep):<12} {format_cards(option.throw):<6} "
-            f"{option.hand_ev:>8.4f} {option.crib_ev:>8.4f} {option.net_ev:>8.4f}"
+            f"{option.hand_ev:>8.4f} {option.crib_ev:>8.4f} {option.net_ev:>8.4f} "
+            f"{pegging_term(option.keep, answer.role):>+7.2f}"
         )
+    lines.append(PEGGING_NOTE)
     return "\n".join(lines)
+
+
+PEGGING_NOTE = (
+    "* peg: what the kept four may peg in the play, yours minus the opponent's, as the strong "
+    "computer estimates it (sampled hands); an estimate, not in net."
+)
 
 
 # --- stats -----------------------------------------------------------------------------

@@ -306,6 +306,9 @@ def test_discard_json(crib):
         17.0666,
     )
     assert best["crib_ev"] != round(best["crib_ev"], 4)  # full precision
+    # The play's estimate stands beside the exact figures, never in them.
+    assert isinstance(best["pegging_ev"], float)
+    assert best["net_ev"] == pytest.approx(best["hand_ev"] + best["crib_ev"])
 
 
 def test_discard_stdin_as_pone(crib):
