@@ -10,7 +10,7 @@ from datetime import datetime
 from django.db import transaction
 
 from counter.cribbage.computer import Level, choose
-from counter.cribbage.game import Action, Claim, Counting, Source, action_to_dict
+from counter.cribbage.game import GAME_POINTS, Action, Claim, Counting, Source, action_to_dict
 from counter.cribbage.game import Game as EngineGame
 from counter.cribbage.pegging import GO, peg_play
 from quizzes.domain.marking import Answer
@@ -78,7 +78,7 @@ def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
         action = choose(engine, level)
         engine = _log(game, engine.apply(action), action, now)
     game.state = engine.to_dict()
-    game.human_score, game.computer_score = engine.scores
+    game.human_score, game.computer_score = (min(score, GAME_POINTS) for score in engine.scores)
     game.updated_at = now
     result = engine.result
     if result is not None:

@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from counter.cribbage.computer import Level
-from counter.cribbage.game import Counting, GameError, Phase, Source
+from counter.cribbage.game import GAME_POINTS, Counting, GameError, Phase, Source
 from counter.cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from quizzes.domain.marking import AnswerStyle
@@ -102,6 +102,8 @@ def table_context(request: HtmxHttpRequest, game: Game, problem: str = "") -> di
     play = deal.play
     phase = engine.phase
     pending = engine.pending
+    # A winning peg may run past 121: the board and the score line stop at the game hole.
+    scores = tuple(min(score, GAME_POINTS) for score in engine.scores)
     previous_scores = _previous_scores(engine)
     summary = _summary(engine, deal.number - 1) if phase is Phase.DISCARD else None
     context = {
@@ -110,8 +112,8 @@ def table_context(request: HtmxHttpRequest, game: Game, problem: str = "") -> di
         "deal": deal,
         "phase": phase.value,
         "problem": problem,
-        "board": board(engine.scores, previous_scores),
-        "scores": {"you": engine.scores[HUMAN], "computer": engine.scores[COMPUTER]},
+        "board": board(scores, previous_scores),
+        "scores": {"you": scores[HUMAN], "computer": scores[COMPUTER]},
         "you_deal": deal.dealer == HUMAN,
         "held": deal.held(HUMAN),
         "dealt": deal.dealt[HUMAN],
