@@ -11,8 +11,8 @@ from django_htmx.http import push_url, replace_url
 
 from cribtrainer.htmx import HtmxHttpRequest, wants_partial
 
-from .entry import HAND_SIZE, Entry
-from .forms import CountForm
+from .entry import Entry
+from .forms import CountForm, PicksForm
 
 
 @require_GET
@@ -22,7 +22,7 @@ def counter_page(request: HtmxHttpRequest) -> HttpResponse:
     form = CountForm(request.GET)
     result = form.entry.count() if form.is_valid() else None
     entry = form.entry
-    share_url = _url_of(entry)
+    share_url = _url_of("counter:counter", entry.query)
     partial = wants_partial(request)
     message = form.message
     if not partial and not message and unquote(request.get_full_path()) != share_url:
@@ -34,7 +34,6 @@ def counter_page(request: HtmxHttpRequest) -> HttpResponse:
         "result": result,
         "message": message or entry.prompt,
         "status": _status(result, message or entry.prompt),
-        "slots": _slots(entry),
         "share_url": share_url,
         "share_url_absolute": request.build_absolute_uri(share_url),
         "page_title": _title(entry, result),
@@ -42,7 +41,7 @@ def counter_page(request: HtmxHttpRequest) -> HttpResponse:
     if not partial:
         return render(request, "counter/counter.html", context)
     response = render(request, "counter/counter.html#count", {**context, "oob": True})
-    return _record_in_history(response, request, share_url, counted=result is not None)
+    return _record_in_history(response, request, share_url, CountForm, result is not None)
 
 
 @require_GET
@@ -50,23 +49,9 @@ def rules_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "rules/rules.html")
 
 
-def _url_of(entry: Entry) -> str:
-    path = reverse("counter:counter")
-    return f"{path}?{entry.query}" if entry.query else path
-
-
-def _slots(entry: Entry) -> list[dict]:
-    what = "Crib" if entry.crib else "Hand"
-    slots = [
-        {
-            "card": entry.hand[n] if n < len(entry.hand) else None,
-            "name": f"{what} {n + 1}",
-            "starter": False,
-        }
-        for n in range(HAND_SIZE)
-    ]
-    slots.append({"card": entry.starter, "name": "Starter", "starter": True})
-    return slots
+def _url_of(name: str, query: str) -> str:
+    path = reverse(name)
+    return f"{path}?{query}" if query else path
 
 
 def _status(result, message: str) -> str:
@@ -83,13 +68,24 @@ def _title(entry: Entry, result) -> str:
 
 
 def _record_in_history(
-    response: HttpResponse, request: HtmxHttpRequest, url: str, counted: bool
+    response: HttpResponse,
+    request: HtmxHttpRequest,
+    url: str,
+    form_class: type[PicksForm],
+    counted: bool,
 ) -> HttpResponse:
-    """Push each count into the history; cards picked on the way there only replace the URL."""
+    """Put counts into the history, never the cards picked on the way to them.
+
+    Cards picked or taken out leave the address alone, so Back and Forward move between
+    counts. A count pushes a new entry, unless the page shows a half-entered deal (opened
+    from a link, say): then the count takes that entry's place.
+    """
+    if not counted:
+        return response
     current = request.htmx.current_url_abs_path or ""
     if unquote(current) == url:
         return response
-    before = CountForm(QueryDict(urlsplit(current).query))
-    if counted or (before.is_valid() and before.entry.complete):
-        return push_url(response, url)
-    return replace_url(response, url)
+    before = form_class(QueryDict(urlsplit(current).query))
+    if before.is_valid() and before.picks.all_cards and not before.picks.full:
+        return replace_url(response, url)
+    return push_url(response, url)

@@ -27,8 +27,22 @@ and ``templates/counter/``, the look in ``static/css/app.css``.
     A play in the notation of ``crib peg --players`` (cards and ``go`` in the order laid),
     counted by the engine: who laid each card, the running count, and what it scored.
 
-``{% card_picker entry %}``
-    The counter's 52-card picker for a ``counter.entry.Entry``.
+The card picker, for any page that takes cards (``counter.picks``): the page keeps its
+cards in a ``Picks`` value (``Entry`` on the counter, ``Round`` on the round page), and its
+form holds three pieces, in any layout:
+
+``{% picker_fields picks %}``
+    The hidden fields that carry the cards of each place and the place being filled, so
+    that every tap sends the whole state (``static/js/app.js`` updates them at once).
+
+``{% pick_slot slot size="" %}``
+    One slot of a place (``picks.slots`` or ``picks.slots_of(key)``): a card, tapped to
+    take it out; the first empty slot of a place, tapped to fill that place next; or an
+    empty box. ``size="mini"`` for small slots.
+
+``{% card_picker picks how="…" %}``
+    The 52 cards, a row per suit, A to K; picked cards wear their place's mark. ``how``
+    says in a few words what to pick.
 
 ``{{ kind|rule_url }}``
     The ``/rules/`` address for a ``ShowKind`` or ``ShowNote``.
@@ -48,7 +62,7 @@ from django.utils.text import capfirst
 from counter.cribbage.cards import Card, Rank, Suit, parse_card, parse_cards
 from counter.cribbage.pegging import peg_play
 from counter.cribbage.show import ShowGroup, ShowKind, ShowNote, ShowResult, score_show
-from counter.entry import Entry
+from counter.picks import Picks, Slot
 
 register = template.Library()
 
@@ -179,33 +193,58 @@ def play_example(play: str, players: int = 2, names: str = "") -> dict:
 
 
 @cache
-def _pick_button(card: Card, place: str, disabled: bool) -> SafeString:
-    """A picker button: ``place`` is "1"-"4" or "S" for a picked card, "" for one not picked."""
-    return _fragment("pick").render({"card": card, "place": place, "disabled": disabled})
+def _pick_button(card: Card, mark: str, disabled: bool) -> SafeString:
+    """A picker button: ``mark`` is the badge of a picked card ("1", "S"…), "" if not picked."""
+    return _fragment("pick").render({"card": card, "place": mark, "disabled": disabled})
 
 
 @lru_cache(maxsize=4096)
-def _picker_row(suit: Suit, places: tuple[str, ...], full: bool) -> SafeString:
-    """The thirteen buttons of a suit, ``places`` giving each rank's place ("" if not picked)."""
+def _picker_row(suit: Suit, marks: tuple[str, ...], full: bool) -> SafeString:
+    """The thirteen buttons of a suit, ``marks`` giving each rank's badge ("" if not picked)."""
     return _side_by_side(
-        _pick_button(card, place, full and not place)
-        for card, place in zip(_SUIT_CARDS[suit], places, strict=True)
+        _pick_button(card, mark, full and not mark)
+        for card, mark in zip(_SUIT_CARDS[suit], marks, strict=True)
     )
 
 
 @register.inclusion_tag("counter/_picker.html")
-def card_picker(entry: Entry) -> dict:
-    places = {card: str(n) for n, card in enumerate(entry.hand, start=1)}
-    if entry.starter is not None:
-        places[entry.starter] = "S"
-    full = entry.complete
+def card_picker(picks: Picks, how: str = "") -> dict:
+    marks = picks.marks()
+    full = picks.full
     rows = [
         {
             "name": suit.word.capitalize(),
             "buttons": _picker_row(
-                suit, tuple(places.get(card, "") for card in _SUIT_CARDS[suit]), full
+                suit, tuple(marks.get(card, "") for card in _SUIT_CARDS[suit]), full
             ),
         }
         for suit in PICKER_SUITS
     ]
-    return {"rows": rows, "full": full}
+    return {"rows": rows, "full": full, "how": how}
+
+
+@register.inclusion_tag("counter/_picker_fields.html")
+def picker_fields(picks: Picks) -> dict:
+    return {
+        "places": [
+            {"place": place, "value": ",".join(card.code for card in cards)}
+            for place, cards in zip(picks.PLACES, picks.placed, strict=True)
+        ],
+        "fill": picks.fill,
+    }
+
+
+@lru_cache(maxsize=1024)
+def _slot_html(slot: Slot, size: str) -> SafeString:
+    return _fragment("slot").render(
+        {
+            "slot": slot,
+            "card": card_html(slot.card, size) if slot.card else "",
+            "size": size,
+        }
+    )
+
+
+@register.simple_tag
+def pick_slot(slot: Slot, size: str = "") -> SafeString:
+    return _slot_html(slot, size)

@@ -41,7 +41,10 @@ def test_empty_page_is_a_whole_document_with_the_picker(client):
     assert html.startswith("<!doctype html>")
     assert html.count('name="pick"') == 52
     assert 'id="breakdown"' not in html
-    assert message(response) == "Pick four cards for the hand, then the starter, or type them."
+    assert (
+        message(response)
+        == "Pick four cards for the hand, then the starter (or tap Starter first)."
+    )
     assert "HX-Request" in response["Vary"]
 
 
@@ -74,18 +77,43 @@ def test_the_htmx_partial_is_the_count_alone(client):
     assert response["HX-Push-Url"] == COUNT_29
 
 
-def test_cards_picked_on_the_way_to_a_count_replace_the_url_instead_of_pushing(client):
+def test_cards_picked_on_the_way_to_a_count_leave_the_history_alone(client):
     response = client.get("/?hand=5H,5C", headers=HTMX)
-    assert response["HX-Replace-Url"] == "/?hand=5H,5C"
+    assert "HX-Replace-Url" not in response
     assert "HX-Push-Url" not in response
 
 
-def test_taking_a_card_out_of_a_count_keeps_the_count_in_the_history(client):
+def test_taking_a_card_out_of_a_count_leaves_the_count_in_the_history(client):
     response = client.get(
         "/?hand=5H,5C,5S,JD",
         headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"},
     )
-    assert response["HX-Push-Url"] == "/?hand=5H,5C,5S,JD"
+    assert "HX-Replace-Url" not in response
+    assert "HX-Push-Url" not in response
+
+
+def test_a_count_after_a_count_is_pushed(client):
+    response = client.get(
+        "/?hand=2H,6H,9H,QH&starter=3C",
+        headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"},
+    )
+    assert response["HX-Push-Url"] == "/?hand=2H,6H,9H,QH&starter=3C"
+
+
+def test_a_count_replaces_a_half_entered_deal_so_back_never_lands_on_it(client):
+    response = client.get(
+        COUNT_29, headers={**HTMX, "HX-Current-URL": "http://testserver/?starter=5D"}
+    )
+    assert response["HX-Replace-Url"] == COUNT_29
+    assert "HX-Push-Url" not in response
+
+
+def test_the_same_count_again_changes_no_history(client):
+    response = client.get(
+        COUNT_29, headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"}
+    )
+    assert "HX-Push-Url" not in response
+    assert "HX-Replace-Url" not in response
 
 
 def test_a_history_restore_gets_the_whole_page(client):
@@ -149,6 +177,78 @@ def test_picking_without_javascript_fills_the_hand_then_the_starter(client):
     assert response["Location"] == "/?hand=5H,5S,JD&starter=5D"
     response = client.get("/?hand=5H,5S,JD&starter=5D&pick=2C")
     assert response["Location"] == "/?hand=5H,5S,JD,2C&starter=5D"
+
+
+def follow_taps(client, url: str, taps: list[tuple[str, str]]) -> str:
+    """Submit the form without JavaScript, one button at a time; the canonical URL reached."""
+    path = url.partition("?")[0]
+    for name, value in taps:
+        query = url.partition("?")[2]
+        response = client.get(f"{path}?{query}&{name}={value}")
+        assert response.status_code == 302, (url, name, value, message(response))
+        url = response["Location"]
+    return url
+
+
+def test_without_javascript_the_starter_can_be_picked_first(client):
+    url = follow_taps(client, "/", [("place", "starter"), ("pick", "5D")])
+    assert url == "/?starter=5D"
+    page = client.get(url)
+    assert message(page) == "Pick 4 more cards for the hand."
+    assert text_field(page) == "+ 5D"
+    taps = [("place", "starter"), ("pick", "5D"), *(("pick", c) for c in ["5H", "5C", "5S", "JD"])]
+    assert follow_taps(client, "/", taps) == COUNT_29
+
+
+def test_the_slot_the_next_card_goes_to_is_pressed_and_the_starter_can_be_chosen(client):
+    html = client.get("/").content.decode()
+    assertInHTML(
+        '<button type="submit" name="place" value="hand" class="slot-choose" aria-pressed="true">'
+        '<span class="slot-empty" aria-hidden="true"></span><span class="slot-name">Hand 1</span>'
+        '<span class="visually-hidden">, empty</span></button>',
+        html,
+    )
+    assertInHTML(
+        '<button type="submit" name="place" value="starter" class="slot-choose"'
+        ' aria-pressed="false"><span class="slot-empty" aria-hidden="true"></span>'
+        '<span class="slot-name">Starter</span><span class="visually-hidden">, empty</span>'
+        "</button>",
+        html,
+    )
+    chosen = client.get("/?fill=starter").content.decode()
+    assert 'value="starter" class="slot-choose" aria-pressed="true"' in chosen
+    assert message(client.get("/?fill=starter")) == (
+        "Pick the starter, then four cards for the hand."
+    )
+
+
+def test_next_hand_same_starter_keeps_the_starter_and_the_crib_switch(client):
+    page = client.get(COUNT_29).content.decode()
+    assertInHTML(
+        '<button type="submit" name="clear" value="hand" class="button button--primary">'
+        "Next hand, same starter</button>",
+        page,
+    )
+    assert client.get(f"{COUNT_29}&clear=hand")["Location"] == "/?starter=5D"
+    assert client.get(f"{COUNT_29}&crib=1&clear=hand")["Location"] == "/?starter=5D&crib=1"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "cards=5h5c5sjd5d",
+        "cards=5H,5C,5S,JD,5D",
+        "cards=5h+5c+5s+jd+%2B+5d",
+        "hand=5h5c5sjd&starter=5d",
+    ],
+)
+def test_forgiving_typing_lands_on_the_canonical_url(client, query):
+    assert client.get(f"/?{query}")["Location"] == COUNT_29
+
+
+def test_an_ace_may_be_typed_as_1_and_a_ten_as_0(client):
+    response = client.get("/?cards=1h2h3h4h0h")
+    assert response["Location"] == "/?hand=AH,2H,3H,4H&starter=TH"
 
 
 def test_a_sixth_pick_is_refused_with_a_hint(client):
@@ -335,7 +435,7 @@ def test_pages_link_hashed_static_files_that_whitenoise_serves_compressed(client
 
 
 def test_no_inline_scripts_or_styles(client):
-    html = client.get(COUNT_29).content.decode() + client.get("/rules/").content.decode()
+    html = "".join(client.get(url).content.decode() for url in [COUNT_29, "/rules/"])
     assert not re.search(r"<script(?![^>]*\bsrc=)", html)
     assert " style=" not in html
     assert not re.search(r"\son[a-z]+=", html)
