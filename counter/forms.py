@@ -19,6 +19,7 @@ from counter.cribbage.cards import Card, CardError, read_typed, split_tokens
 
 from .entry import HAND_SIZE, Entry
 from .picks import Picks
+from .rounds import Round
 
 _YES = {"1", "on", "true", "yes"}
 
@@ -243,3 +244,16 @@ class CountForm(PicksForm):
     def cards_text(self) -> str:
         """What the text field shows: what was typed, kept as it was, else the cards entered."""
         return self.typed or self.entry.text
+
+
+class RoundForm(PicksForm):
+    """The round page's form: the starter, pone's and dealer's hands and the crib."""
+
+    picks_class = Round
+    full_hint = "The starter and the three counts are full: tap a card to take it out first."
+
+    typed = forms.CharField(required=False, max_length=5)  # sent by the typing form
+
+    @property
+    def round(self) -> Round:
+        return self.picks

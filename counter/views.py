@@ -12,7 +12,8 @@ from django_htmx.http import push_url, replace_url
 from cribtrainer.htmx import HtmxHttpRequest, wants_partial
 
 from .entry import Entry
-from .forms import CountForm, PicksForm
+from .forms import CountForm, PicksForm, RoundForm
+from .rounds import Round, RoundCount
 
 
 @require_GET
@@ -36,12 +37,47 @@ def counter_page(request: HtmxHttpRequest) -> HttpResponse:
         "status": _status(result, message or entry.prompt),
         "share_url": share_url,
         "share_url_absolute": request.build_absolute_uri(share_url),
+        "round_url": _url_of("counter:round", Round(starter=entry.starter).query),
         "page_title": _title(entry, result),
     }
     if not partial:
         return render(request, "counter/counter.html", context)
     response = render(request, "counter/counter.html#count", {**context, "oob": True})
     return _record_in_history(response, request, share_url, CountForm, result is not None)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def round_page(request: HtmxHttpRequest) -> HttpResponse:
+    """The three counts of one deal with one starter: pone's hand, dealer's hand, crib."""
+    form = RoundForm(request.GET)
+    valid = form.is_valid()
+    deal = form.round
+    count = deal.count() if valid else RoundCount((), False)
+    share_url = _url_of("counter:round", deal.query)
+    partial = wants_partial(request)
+    message = form.message
+    if not partial and not message and unquote(request.get_full_path()) != share_url:
+        return redirect(share_url)
+    shows = {show.place.key: show for show in count.shows}
+    context = {
+        "form": form,
+        "deal": deal,
+        "count": count,
+        "rows": [
+            {"place": place, "slots": deal.slots_of(place.key), "show": shows.get(place.key)}
+            for place in deal.places
+        ],
+        "message": message or deal.prompt,
+        "problem": bool(form.errors),
+        "status": message or _round_status(deal, count),
+        "share_url": share_url,
+        "page_title": _round_title(deal, count),
+    }
+    if not partial:
+        return render(request, "counter/round.html", context)
+    response = render(request, "counter/round.html#round", {**context, "oob": True})
+    return _record_in_history(response, request, share_url, RoundForm, valid and deal.complete)
 
 
 @require_GET
@@ -65,6 +101,20 @@ def _title(entry: Entry, result) -> str:
         return "Hand counter · Cribtrainer"
     cards = " ".join(c.short_label for c in entry.hand)
     return f"{result.total} · {cards} + {entry.starter.short_label} · Cribtrainer"
+
+
+def _round_status(deal: Round, count: RoundCount) -> str:
+    if not count.shows:
+        return deal.prompt
+    said = [f"{show.place.name} {show.result.total}" for show in count.shows]
+    return ", ".join(said) + (f". {deal.prompt}" if deal.prompt else ".")
+
+
+def _round_title(deal: Round, count: RoundCount) -> str:
+    if not deal.complete:
+        return "Count a round · Cribtrainer"
+    totals = " ".join(str(show.result.total) for show in count.shows)
+    return f"{totals} · {deal.starter.short_label} · Round · Cribtrainer"
 
 
 def _record_in_history(

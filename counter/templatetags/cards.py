@@ -17,7 +17,9 @@ and ``templates/counter/``, the look in ``static/css/app.css``.
     The itemised count of a ``ShowResult`` (``counter.cribbage.show.score_show``): the total,
     each fifteen, pair, run, flush and nobs with its cards and points, each linked to its
     rule on ``/rules/``, the count as it is said aloud, and any rule that decided the count.
-    ``heading_level=3`` makes the total an ``<h3>`` where the page needs it.
+    ``heading_level=3`` makes the total an ``<h3>`` where the page needs it; ``heels=False``
+    leaves out the heels note (a page that says it once for several counts);
+    ``ident="show-pone"`` names the total's id where a page shows several counts.
 
 ``{% show_example "5H 5C 5S JD" "5D" %}``
     A hand, its starter and its total with the count said aloud, for guides and quizzes;
@@ -134,7 +136,9 @@ def _group_name(group: ShowGroup) -> str:
 
 
 @register.inclusion_tag("counter/_breakdown.html")
-def show_breakdown(result: ShowResult, heading_level: int = 2) -> dict:
+def show_breakdown(
+    result: ShowResult, heading_level: int = 2, heels: bool = True, ident: str = "breakdown"
+) -> dict:
     rules = reverse("counter:rules")
     rows = []
     previous = None
@@ -154,6 +158,7 @@ def show_breakdown(result: ShowResult, heading_level: int = 2) -> dict:
     notes = [
         {"name": note.title, "text": note.text, "url": f"{rules}#{RULE_ANCHORS[note]}"}
         for note in result.notes
+        if heels or note is not ShowNote.HEELS
     ]
     return {
         "result": result,
@@ -161,6 +166,7 @@ def show_breakdown(result: ShowResult, heading_level: int = 2) -> dict:
         "notes": notes,
         "announce": capfirst(result.announce) + ".",
         "heading_level": heading_level,
+        "ident": ident,
     }
 
 

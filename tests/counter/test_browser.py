@@ -187,7 +187,16 @@ def test_without_javascript_the_form_still_counts(browser, live_server):
 
 @pytest.mark.parametrize(
     "path",
-    ["/", "/?hand=5H,5C,5S,JD&starter=5D", "/?hand=2H,6H,9H,QH&starter=JC&crib=1", "/rules/"],
+    [
+        "/",
+        "/?hand=5H,5C,5S,JD&starter=5D",
+        "/?hand=2H,6H,9H,QH&starter=JC&crib=1",
+        "/?starter=5D",
+        "/rules/",
+        "/round/",
+        "/round/?starter=JD&pone=5H,5C,5S,JC&dealer=2H,3H",
+        "/round/?starter=KC&pone=6C,7D,7H,8S&dealer=AH,4S,6D,8C&crib=5H,TS,9C,KD",
+    ],
 )
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_no_accessibility_violations(watched: Page, path, viewport):
@@ -242,3 +251,72 @@ def test_rules_page_draws_its_examples(watched: Page):
     expect(page.locator("#twenty-nine .example-total")).to_have_text("= 29")
     expect(page.locator("#crib-flush .example-total").first).to_contain_text("= 4")
     screenshot(page, "rules-phone-390x844", full_page=False)
+
+
+# --- the round ------------------------------------------------------------------------
+
+GUIDE_ROUND = "/round/?starter=KC&pone=6C,7D,7H,8S&dealer=AH,4S,6D,8C&crib=5H,TS,9C,KD"
+
+
+def test_a_whole_round_is_tapped_in_on_a_phone_without_scrolling(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/round/")
+    for code in "KC 6C 7D 7H 8S AH 4S 6D 8C 5H TS 9C KD".split():
+        button = page.locator(f"#pick-{code}")
+        expect(button).to_be_in_viewport(ratio=1)
+        button.click()
+    expect(page.locator(".place-points")).to_have_text(["12", "4", "8"])
+    expect(page.locator("#round-message")).to_have_text(
+        "Pone pegs 12; the dealer pegs 12, hand and crib."
+    )
+    expect(page).to_have_url(GUIDE_ROUND)
+    assert page.evaluate("scrollY") == 0
+    for place in ["pone", "dealer", "crib"]:
+        expect(page.locator(f".place-total[href='#show-{place}']")).to_be_in_viewport(ratio=1)
+    expect(page.locator(".show .total-points")).to_have_text(["12", "4", "8"])
+    expect(page.locator(".pegs dd")).to_have_text(["12 the hand", "12 hand 4 + crib 8"])
+    screenshot(page, "round-phone-390x844", full_page=False)
+    screenshot(page, "round-phone-390x844-full")
+    assert_accessible(page)
+    page.get_by_role("link", name="This count on its own").nth(2).click()
+    expect(page).to_have_url("/?hand=5H,TS,9C,KD&starter=KC&crib=1")
+    expect(page.locator(".total-points")).to_have_text("8")
+
+
+def test_the_starter_of_a_round_can_come_last(watched: Page):
+    page = watched
+    page.goto("/round/")
+    page.locator(".slot-choose[value=pone]").click()
+    expect(page.locator(".slot-choose[value=pone]")).to_have_attribute("aria-pressed", "true")
+    for code in ["6C", "7D", "7H", "8S"]:
+        tap(page, code)
+    expect(page.locator(".place--filling .place-name")).to_have_text("Dealer")
+    page.locator(".slot-choose[value=starter]").click()
+    tap(page, "KC")
+    expect(page.locator(".place-points")).to_have_text(["12"])
+    expect(page.locator("#round-message")).to_have_text("Pick 4 cards for the dealer's hand.")
+
+
+def test_a_jack_turned_says_heels_once(watched: Page):
+    page = watched
+    page.goto("/round/?starter=JD&pone=5H,5C,5S,JC&dealer=2H,3H,4H,6H&crib=7C,8C,9C,TC")
+    expect(page.locator("text=that is heels")).to_have_count(0)
+    expect(page.locator(".note--heels")).to_have_count(1)
+    expect(page.locator(".note", has_text="heels")).to_have_count(1)
+    expect(page.locator("#round-message")).to_contain_text("Heels: 2 more to the dealer")
+
+
+def test_typing_a_round_is_forgiving(watched: Page):
+    page = watched
+    page.goto("/round/?starter=KC")
+    page.locator(".typed-summary").click()
+    page.get_by_role("textbox", name="Pone").fill("6c7d7h8s")
+    page.get_by_role("textbox", name="Dealer").fill("1h, 4s 6d 8c")
+    page.get_by_role("textbox", name="Crib").fill("5♥ 10s 9C kd")
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator(".place-points")).to_have_text(["12", "4", "8"])
+    expect(page).to_have_url(GUIDE_ROUND)
+    page.get_by_role("textbox", name="Crib").fill("5h 10s 9x kd")
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator("#round-message")).to_contain_text("'9x' is not a card")

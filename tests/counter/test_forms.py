@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from counter.cribbage.cards import DECK, card, parse_cards
 from counter.entry import Entry
-from counter.forms import CountForm
+from counter.forms import CountForm, RoundForm
+from counter.rounds import Round
 
 
 def read(query: str) -> CountForm:
@@ -149,3 +150,36 @@ def test_cards_before_a_typing_problem_are_kept_for_the_slots():
     form = read("cards=5h+5c+5x")
     assert form.entry.hand == parse_cards("5H 5C")
     assert form.cards_text == "5h 5c 5x"
+
+
+def read_round(query: str) -> RoundForm:
+    form = RoundForm(QueryDict(query))
+    form.is_valid()
+    return form
+
+
+def test_the_round_form_reads_each_place_forgivingly():
+    form = read_round("starter=kc&pone=6c7d7h8s&dealer=1h+4s+6d+8c&crib=5h,10s,9c,kd")
+    assert form.is_valid()
+    assert form.round == Round(
+        starter=card("KC"),
+        pone=parse_cards("6C 7D 7H 8S"),
+        dealer=parse_cards("AH 4S 6D 8C"),
+        crib=parse_cards("5H TS 9C KD"),
+    )
+
+
+def test_a_round_problem_keeps_the_places_before_it():
+    form = read_round("starter=KC&pone=6C,7D&dealer=AH,6C&crib=5H")
+    assert not form.is_valid()
+    assert form.message == "6C is already in the pone's hand: a card can be in one place only."
+    assert form.round == Round(
+        starter=card("KC"), pone=parse_cards("6C 7D"), dealer=parse_cards("AH")
+    )
+
+
+def test_a_tap_with_every_place_full_is_refused_with_a_hint():
+    query = "starter=KC&pone=6C,7D,7H,8S&dealer=AH,4S,6D,8C&crib=5H,TS,9C,KD&pick=2C"
+    form = read_round(query)
+    assert form.is_valid()
+    assert form.message.startswith("The starter and the three counts are full")
