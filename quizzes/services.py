@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
+from django.contrib import messages
 from django.db import IntegrityError, transaction
 
 from .domain.dealing import Mode, deal_quiz_hand
@@ -195,11 +196,19 @@ def attempts_merge(*, from_session: str, to_user) -> int:
 
 
 def guest_attempts_claim(sender, request, user, **kwargs) -> None:
-    """On log-in or sign-up, bring the browser session's guest attempts along."""
+    """On log-in or sign-up, bring the browser session's guest attempts along, and tell the
+    player how many came."""
     if request is None or not hasattr(request, "session"):
         return
     key = request.session.pop(GUEST_KEY, "")
-    attempts_merge(from_session=key, to_user=user)
+    moved = attempts_merge(from_session=key, to_user=user)
+    if moved:
+        hands = "hand" if moved == 1 else "hands"
+        messages.success(
+            request,
+            f"{moved} {hands} you practised as a guest moved into your account.",
+            fail_silently=True,
+        )
 
 
 def account_delete(*, user) -> None:
