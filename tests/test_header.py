@@ -24,17 +24,15 @@ def answer_as_guest(client, count: int) -> None:
 
 def test_guests_get_sign_up_and_log_in_back_to_this_page(client):
     html = client.get("/round/?starter=5D").content.decode()
-    for nav in ("site-nav--wide", "site-nav--menu"):
-        block = html[html.index(nav) :]
-        assert '<a href="/accounts/signup/?next=/round/%3Fstarter%3D5D">Sign up</a>' in block
-        assert '<a href="/accounts/login/?next=/round/%3Fstarter%3D5D">Log in</a>' in block
+    assertInHTML('<a href="/accounts/signup/?next=/round/%3Fstarter%3D5D">Sign up</a>', html, 1)
+    assertInHTML('<a href="/accounts/login/?next=/round/%3Fstarter%3D5D">Log in</a>', html, 1)
     assertInHTML('<summary class="menu-button">Menu</summary>', html)
     assert "Log out" not in html
 
 
 def test_the_nav_marks_the_page_it_is_on(client):
     html = client.get("/round/").content.decode()
-    assert html.count('<a href="/round/" aria-current="page">Round</a>') == 2
+    assert html.count('<a href="/round/" aria-current="page">Round</a>') == 1
 
 
 def test_a_player_gets_account_and_a_log_out_form_back_to_this_page(client):
@@ -107,24 +105,25 @@ PAGES = ["/", "/round/", "/rules/", "/quiz/", "/progress/", "/accounts/login/"]
 def test_on_a_phone_the_header_is_one_line_with_a_menu(watched, width):
     from playwright.sync_api import expect
 
-    from tests.browser import assert_accessible
+    from tests.browser import assert_accessible, screenshot
 
     page = watched
-    page.set_viewport_size({"width": width, "height": 700})
+    page.set_viewport_size({"width": width, "height": 844})
     for path in PAGES:
         page.goto(path)
         header = page.locator(".site-header").bounding_box()
         assert header["height"] <= 48, (path, header)
-        expect(page.locator(".site-nav--wide")).to_be_hidden()
+        expect(page.locator(".site-nav")).to_be_hidden()
     page.goto("/round/")
     page.get_by_text("Menu").click()
-    menu = page.locator(".site-nav--menu")
+    menu = page.locator(".site-nav")
     expect(menu.get_by_role("link", name="Sign up")).to_be_visible()
     expect(menu.get_by_role("link", name="Round")).to_have_attribute("aria-current", "page")
     for link in menu.get_by_role("link").all():
         box = link.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44, link.text_content()
     assert_accessible(page)
+    screenshot(page, f"menu-phone-{width}x844", full_page=False)
     menu.get_by_role("link", name="Rules").click()
     expect(page).to_have_url("/rules/")
 
@@ -145,7 +144,7 @@ def test_sign_up_from_the_header_comes_back_saying_what_moved_and_log_out_stays(
     expect(page.locator(".verdict")).to_be_visible()
     page.goto("/round/?starter=5D")
     page.get_by_text("Menu").click()
-    page.locator(".site-nav--menu").get_by_role("link", name="Sign up").click()
+    page.locator(".site-nav").get_by_role("link", name="Sign up").click()
     page.get_by_label("Username").fill("his-heels")
     page.get_by_label("Password", exact=True).fill(NEW_PASSWORD)
     page.get_by_label("Password confirmation").fill(NEW_PASSWORD)
@@ -158,7 +157,25 @@ def test_sign_up_from_the_header_comes_back_saying_what_moved_and_log_out_stays(
     assert_accessible(page)
     screenshot(page, "signed-up-phone-390x844", full_page=False)
     page.get_by_text("Menu").click()
-    page.locator(".site-nav--menu").get_by_role("button", name="Log out").click()
+    page.locator(".site-nav").get_by_role("button", name="Log out").click()
     expect(page).to_have_url("/round/?starter=5D")
     page.get_by_text("Menu").click()
-    expect(page.locator(".site-nav--menu").get_by_role("link", name="Log in")).to_be_visible()
+    expect(page.locator(".site-nav").get_by_role("link", name="Log in")).to_be_visible()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_on_a_wide_screen_the_links_are_in_the_header_itself(watched):
+    from playwright.sync_api import expect
+
+    from tests.browser import DESKTOP, assert_accessible
+
+    page = watched
+    page.set_viewport_size(DESKTOP)
+    page.goto("/round/")
+    expect(page.locator(".menu-button")).to_be_hidden()
+    nav = page.get_by_role("navigation", name="Main")
+    for name in ["Counter", "Round", "Rules", "Practise", "Progress", "Sign up", "Log in"]:
+        expect(nav.get_by_role("link", name=name, exact=True)).to_be_visible()
+    assert page.locator(".site-header").bounding_box()["height"] <= 48
+    assert_accessible(page)

@@ -144,6 +144,23 @@
     if (top < 0 || top > window.innerHeight * 0.7) breakdown.scrollIntoView({ block: "start" });
   });
 
+  // The header's menu (a details element) closes on Escape or a tap elsewhere.
+  function closeMenus(except) {
+    document.querySelectorAll("details.menu[open]").forEach(function (menu) {
+      if (menu !== except) menu.open = false;
+    });
+  }
+  document.addEventListener("click", function (event) {
+    closeMenus(event.target.closest && event.target.closest("details.menu"));
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var open = document.querySelector("details.menu[open]");
+    if (!open) return;
+    open.open = false;
+    open.querySelector("summary").focus();
+  });
+
   // Quizzes: "N" deals the next hand from the feedback; the itemised answer shows its total.
   function typing(target) {
     return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
