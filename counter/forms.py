@@ -63,9 +63,10 @@ class PicksForm(forms.Form):
         self.picks: Picks = self.picks_class()
         self.hint = ""
 
-    def start(self, data: dict) -> Picks:
+    @classmethod
+    def start(cls, data: dict) -> Picks:
         """The value the places are read into: a page's flags, no cards yet."""
-        return self.picks_class(fill=data.get("fill", ""))
+        return cls.picks_class(fill=data.get("fill", ""))
 
     def clean(self) -> dict:
         data = super().clean()
@@ -79,9 +80,13 @@ class PicksForm(forms.Form):
             self.act(data)
         return data
 
-    def read_places(self, data: dict) -> tuple[Picks, str]:
-        """The places' cards as far as they are valid, and the first problem ("" if none)."""
-        base = self.start(data)
+    @classmethod
+    def read_places(cls, data: dict) -> tuple[Picks, str]:
+        """The places' cards as far as they are valid, and the first problem ("" if none).
+
+        A class method, so that a query string can be read without building a form (the
+        history check reads the page's current address this way)."""
+        base = cls.start(data)
         placed: list[tuple[Card, ...]] = []
         where: dict[Card, str] = {}
         problem = ""
@@ -164,7 +169,8 @@ class CountForm(PicksForm):
     def entry(self) -> Entry:
         return self.picks
 
-    def start(self, data: dict) -> Entry:
+    @classmethod
+    def start(cls, data: dict) -> Entry:
         crib = data.get("crib", "").strip().lower() in _YES
         return Entry(crib=crib, fill=data.get("fill", ""))
 

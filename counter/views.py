@@ -60,14 +60,22 @@ def round_page(request: HtmxHttpRequest) -> HttpResponse:
     if not partial and not message and unquote(request.get_full_path()) != share_url:
         return redirect(share_url)
     shows = {show.place.key: show for show in count.shows}
+    filling = deal.filling
     context = {
         "form": form,
         "deal": deal,
         "count": count,
         "rows": [
-            {"place": place, "slots": deal.slots_of(place.key), "show": shows.get(place.key)}
-            for place in deal.places
+            {
+                "place": place,
+                "slots": slots,
+                "show": shows.get(place.key),
+                "text": " ".join(slot.card.code for slot in slots if slot.card),
+                "filling": filling is not None and place.key == filling.key,
+            }
+            for place, slots in _slots_by_place(deal)
         ],
+        "counter_url": reverse("counter:counter"),
         "message": message or deal.prompt,
         "problem": bool(form.errors),
         "status": message or _round_status(deal, count),
@@ -83,6 +91,14 @@ def round_page(request: HtmxHttpRequest) -> HttpResponse:
 @require_GET
 def rules_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "rules/rules.html")
+
+
+def _slots_by_place(deal: Round) -> list[tuple]:
+    slots = deal.slots
+    by_place = []
+    for place in deal.places:
+        by_place.append((place, tuple(slot for slot in slots if slot.place.key == place.key)))
+    return by_place
 
 
 def _url_of(name: str, query: str) -> str:
@@ -135,7 +151,7 @@ def _record_in_history(
     current = request.htmx.current_url_abs_path or ""
     if unquote(current) == url:
         return response
-    before = form_class(QueryDict(urlsplit(current).query))
-    if before.is_valid() and before.picks.all_cards and not before.picks.full:
+    before, problem = form_class.read_places(QueryDict(urlsplit(current).query))
+    if not problem and before.all_cards and not before.full:
         return replace_url(response, url)
     return push_url(response, url)

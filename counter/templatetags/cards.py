@@ -42,6 +42,9 @@ form holds three pieces, in any layout:
     take it out; the first empty slot of a place, tapped to fill that place next; or an
     empty box. ``size="mini"`` for small slots.
 
+``{% pick_slots slots size="" %}``
+    Several slots, each a list item, for an ``<ol>`` or ``<ul>``.
+
 ``{% card_picker picks how="…" %}``
     The 52 cards, a row per suit, A to K; picked cards wear their place's mark. ``how``
     says in a few words what to pick.
@@ -96,6 +99,7 @@ def as_cards(value: Iterable[Card | str] | Card | str) -> tuple[Card, ...]:
 
 
 @register.filter
+@cache
 def rule_url(kind: ShowKind | ShowNote) -> str:
     return f"{reverse('counter:rules')}#{RULE_ANCHORS[kind]}"
 
@@ -135,32 +139,44 @@ def _group_name(group: ShowGroup) -> str:
     return group.name
 
 
-@register.inclusion_tag("counter/_breakdown.html")
+@register.simple_tag
 def show_breakdown(
     result: ShowResult, heading_level: int = 2, heels: bool = True, ident: str = "breakdown"
-) -> dict:
+) -> SafeString:
+    return _breakdown_html(result, heading_level, heels, ident)
+
+
+@lru_cache(maxsize=8192)
+def _row_html(group: ShowGroup, new_kind: bool) -> SafeString:
+    """One scoring group of a breakdown: the same fifteen or run turns up in many counts."""
+    row = {
+        "kind": group.kind.value,
+        "name": _group_name(group),
+        "cards": _side_by_side(card_html(card, "mini") for card in group.cards),
+        "points": group.points,
+        "parts": group.parts,
+        "url": rule_url(group.kind),
+        "new_kind": new_kind,
+    }
+    return get_template("counter/_breakdown.html#row").render({"row": row})
+
+
+@lru_cache(maxsize=2048)
+def _breakdown_html(result: ShowResult, heading_level: int, heels: bool, ident: str) -> SafeString:
+    """A count's breakdown, drawn once per count and look: a page that is tapped on draws the
+    counts already there again, and a count shared as a link is opened many times."""
     rules = reverse("counter:rules")
-    rows = []
-    previous = None
-    for group in result.groups:
-        rows.append(
-            {
-                "kind": group.kind.value,
-                "name": _group_name(group),
-                "cards": _side_by_side(card_html(card, "mini") for card in group.cards),
-                "points": group.points,
-                "parts": group.parts,
-                "url": f"{rules}#{RULE_ANCHORS[group.kind]}",
-                "new_kind": previous is not None and group.kind is not previous,
-            }
-        )
-        previous = group.kind
+    groups = result.groups
+    rows = _side_by_side(
+        _row_html(group, n > 0 and group.kind is not groups[n - 1].kind)
+        for n, group in enumerate(groups)
+    )
     notes = [
         {"name": note.title, "text": note.text, "url": f"{rules}#{RULE_ANCHORS[note]}"}
         for note in result.notes
         if heels or note is not ShowNote.HEELS
     ]
-    return {
+    context = {
         "result": result,
         "rows": rows,
         "notes": notes,
@@ -168,6 +184,7 @@ def show_breakdown(
         "heading_level": heading_level,
         "ident": ident,
     }
+    return get_template("counter/_breakdown.html").render(context)
 
 
 @register.inclusion_tag("counter/_example.html")
@@ -213,31 +230,40 @@ def _picker_row(suit: Suit, marks: tuple[str, ...], full: bool) -> SafeString:
     )
 
 
-@register.inclusion_tag("counter/_picker.html")
-def card_picker(picks: Picks, how: str = "") -> dict:
-    marks = picks.marks()
-    full = picks.full
+@lru_cache(maxsize=4096)
+def _picker_html(marks: tuple[tuple[str, ...], ...], full: bool, how: str) -> SafeString:
+    """The whole picker for one state: ``marks`` has each suit's thirteen badges."""
     rows = [
-        {
-            "name": suit.word.capitalize(),
-            "buttons": _picker_row(
-                suit, tuple(marks.get(card, "") for card in _SUIT_CARDS[suit]), full
-            ),
-        }
-        for suit in PICKER_SUITS
+        {"name": suit.word.capitalize(), "buttons": _picker_row(suit, suit_marks, full)}
+        for suit, suit_marks in zip(PICKER_SUITS, marks, strict=True)
     ]
-    return {"rows": rows, "full": full, "how": how}
+    return get_template("counter/_picker.html").render({"rows": rows, "how": how})
 
 
-@register.inclusion_tag("counter/_picker_fields.html")
-def picker_fields(picks: Picks) -> dict:
-    return {
-        "places": [
-            {"place": place, "value": ",".join(card.code for card in cards)}
-            for place, cards in zip(picks.PLACES, picks.placed, strict=True)
-        ],
-        "fill": picks.fill,
-    }
+@register.simple_tag
+def card_picker(picks: Picks, how: str = "") -> SafeString:
+    marks = picks.marks()
+    return _picker_html(
+        tuple(tuple(marks.get(card, "") for card in _SUIT_CARDS[suit]) for suit in PICKER_SUITS),
+        picks.full,
+        how,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _fields_html(picks: Picks) -> SafeString:
+    places = [
+        {"place": place, "value": ",".join(card.code for card in cards)}
+        for place, cards in zip(picks.PLACES, picks.placed, strict=True)
+    ]
+    return get_template("counter/_picker_fields.html").render(
+        {"places": places, "fill": picks.fill}
+    )
+
+
+@register.simple_tag
+def picker_fields(picks: Picks) -> SafeString:
+    return _fields_html(picks)
 
 
 @lru_cache(maxsize=1024)
@@ -254,3 +280,14 @@ def _slot_html(slot: Slot, size: str) -> SafeString:
 @register.simple_tag
 def pick_slot(slot: Slot, size: str = "") -> SafeString:
     return _slot_html(slot, size)
+
+
+@lru_cache(maxsize=1024)
+def _slot_item_html(slot: Slot, size: str) -> SafeString:
+    return _fragment("slot-item").render({"slot": _slot_html(slot, size)})
+
+
+@register.simple_tag
+def pick_slots(slots: Iterable[Slot], size: str = "") -> SafeString:
+    """Several slots as the items of a list: ``<ol>{% pick_slots slots "small" %}</ol>``."""
+    return _side_by_side(_slot_item_html(slot, size) for slot in slots)
