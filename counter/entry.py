@@ -91,8 +91,8 @@ class Entry(Picks):
         what = "crib" if self.crib else "hand"
         if not self.hand and self.starter is None:
             if self.fill == "starter":
-                return f"Pick the starter, then four cards for the {what}."
-            return f"Pick four cards for the {what}, then the starter (or tap Starter first)."
+                return f"Pick the starter, then 4 cards for the {what}."
+            return f"Pick 4 cards for the {what}, then the starter."
         if self.fill == "starter" and self.starter is None:
             return "Now pick the starter."
         if missing:

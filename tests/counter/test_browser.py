@@ -19,6 +19,10 @@ def tap(page: Page, code: str) -> None:
     page.locator(f"#pick-{code}").click()
 
 
+COUNT_29 = "/?hand=5H,5C,5S,JD&starter=5D"
+GUIDE_ROUND = "/round/?starter=KC&pone=6C,7D,7H,8S&dealer=AH,4S,6D,8C&crib=5H,TS,9C,KD"
+
+
 def test_tapping_five_cards_counts_the_29_hand(watched: Page):
     page = watched
     page.set_viewport_size(PHONE)
@@ -30,11 +34,128 @@ def test_tapping_five_cards_counts_the_29_hand(watched: Page):
     expect(page.locator(".score-name", has_text="his nobs")).to_be_visible()
     expect(page.locator(".score--fifteen")).to_have_count(8)
     expect(page.locator(".announce")).to_contain_text("and one for his nobs makes twenty-nine")
-    expect(page).to_have_url("/?hand=5H,5C,5S,JD&starter=5D")
+    expect(page).to_have_url(COUNT_29)
     expect(page.locator(".slot-card")).to_have_count(5)
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "counter-phone-390x844", full_page=False)
     screenshot(page, "counter-phone-390x844-full")
+
+
+def box(page: Page, selector: str) -> list[dict]:
+    """The bounding box of every element matching ``selector``, with a name for messages."""
+    return page.locator(selector).evaluate_all(
+        """(elements) => elements.map(e => {
+            const r = e.getBoundingClientRect();
+            return {name: e.id || e.value || e.textContent.trim(), top: r.top, left: r.left,
+                    bottom: r.bottom, right: r.right, width: r.width, height: r.height};
+        })"""
+    )
+
+
+def outside(page: Page, boxes: list[dict]) -> list[str]:
+    size = page.viewport_size
+    return [
+        b["name"]
+        for b in boxes
+        if b["top"] < 0
+        or b["left"] < 0
+        or b["bottom"] > size["height"]
+        or b["right"] > size["width"]
+    ]
+
+
+@pytest.mark.parametrize(
+    "viewport", [PHONE, {"width": 844, "height": 390}], ids=["portrait", "landscape"]
+)
+def test_on_a_phone_the_slots_the_switch_and_all_52_cards_fit_one_screen(watched: Page, viewport):
+    page = watched
+    page.set_viewport_size(viewport)
+    page.goto("/")
+    picks = box(page, ".pick")
+    assert len(picks) == 52
+    assert outside(page, picks) == []
+    slots = box(page, ".slot-row .slot > *")
+    assert len(slots) == 5
+    assert outside(page, slots) == []
+    assert outside(page, box(page, ".switch label")) == []
+    # WCAG 2.2 target size: 44 x 44 where the layout allows, never under 24 x 24.
+    assert [p["name"] for p in picks if p["width"] < 24 or p["height"] < 44] == []
+    assert [s["name"] for s in slots if s["width"] < 44 or s["height"] < 44] == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    screenshot(page, f"counter-empty-phone-{viewport['width']}x{viewport['height']}", False)
+
+
+def test_after_the_fifth_card_the_total_is_in_view_and_the_breakdown_follows(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/")
+    for code in ["3H", "4C", "4S", "5D", "KH"]:
+        tap(page, code)
+    expect(page.locator(".total-points")).to_have_text(expected_total("3H 4C 4S 5D KH"))
+    expect(page.locator("#breakdown-total")).to_be_in_viewport(ratio=1)
+    expect(page.get_by_role("button", name="Next hand, same starter")).to_be_in_viewport(ratio=1)
+    total = box(page, "#breakdown-total")[0]
+    first_item = box(page, ".score")[0]
+    assert 0 <= first_item["top"] - total["bottom"] < 40
+    assert page.evaluate("scrollY") == 0
+
+
+# Counts the taps (trusted pointer presses) and the furthest scroll from here on.
+TAPS_AND_SCROLL = """() => {
+    window.taps = 0;
+    window.scrolled = 0;
+    if (window.watchingTaps) return;
+    window.watchingTaps = true;
+    addEventListener("pointerdown", (e) => { if (e.isTrusted) window.taps++; }, true);
+    addEventListener("scroll", () => { window.scrolled = Math.max(window.scrolled, scrollY); });
+}"""
+
+
+def tap_where_it_is(page: Page, locator) -> None:
+    """Tap the element where it is on the screen, as a finger does: no scrolling to it."""
+    expect(locator).to_be_in_viewport(ratio=1)
+    found = locator.bounding_box()
+    page.mouse.click(found["x"] + found["width"] / 2, found["y"] + found["height"] / 2)
+
+
+def tap_cards(page: Page, codes: list[str]) -> None:
+    """Tap cards one after another where they are; the deck must not move while they go in."""
+    deck = page.locator("#pick-AS").bounding_box()
+    slots = page.locator(".slot-card").count()
+    for n, code in enumerate(codes, start=1):
+        tap_where_it_is(page, page.locator(f"#pick-{code}"))
+        expect(page.locator(".slot-card")).to_have_count(slots + n)
+        if page.locator(".total-points").count() == 0:
+            assert page.locator("#pick-AS").bounding_box() == deck, code
+
+
+def test_counting_a_hand_from_an_empty_page_takes_five_taps_and_no_scroll(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/")
+    page.evaluate(TAPS_AND_SCROLL)
+    tap_cards(page, ["5H", "5C", "5S", "JD", "5D"])
+    expect(page.locator(".total-points")).to_have_text("29")
+    expect(page.locator("#breakdown-total")).to_be_in_viewport(ratio=1)
+    assert page.evaluate("[window.taps, window.scrolled, scrollY]") == [5, 0, 0]
+
+    # The next hand with the same starter: five taps again, the starter kept.
+    tap_where_it_is(page, page.get_by_role("button", name="Next hand, same starter"))
+    expect(page.locator(".total-points")).to_have_count(0)
+    tap_cards(page, ["2H", "3H", "4H", "6H"])
+    expect(page.locator(".total-points")).to_have_text(expected_total("2H 3H 4H 6H 5D"))
+    assert page.evaluate("[window.taps, window.scrolled]") == [10, 0]
+
+    # Starter first: one tap on the Starter slot, then the five cards.
+    page.get_by_role("button", name="Clear").click()
+    expect(page.locator(".slot-card")).to_have_count(0)
+    page.evaluate(TAPS_AND_SCROLL)
+    tap_where_it_is(page, page.locator(".slot-choose[value=starter]"))
+    expect(page.locator(".slot-choose[value=starter]")).to_have_attribute("aria-pressed", "true")
+    tap_cards(page, ["JH", "4H", "6H", "9H", "2C"])
+    expect(page.locator(".total-points")).to_have_text(expected_total("4H 6H 9H 2C JH"))
+    expect(page).to_have_url("/?hand=4H,6H,9H,2C&starter=JH")
+    assert page.evaluate("[window.taps, window.scrolled]") == [6, 0]
 
 
 def slot_codes(page: Page) -> list[str]:
@@ -112,6 +233,66 @@ def test_each_count_goes_into_the_history(watched: Page):
     expect(page).to_have_url("/?hand=5H,5C,5S,JD&starter=5D")
     expect(page.locator(".total-points")).to_have_text("29")
     expect(page.locator("#pick-5D")).to_have_attribute("aria-pressed", "true")
+
+
+def test_back_and_forward_move_between_counts_never_to_a_half_entered_deal(watched: Page):
+    """No console error either: the watched page fails on any, and a CSP violation is one."""
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/")
+    for code in ["5H", "5C", "5S", "JD", "5D"]:
+        tap(page, code)
+    expect(page.locator(".total-points")).to_have_text("29")
+    page.get_by_role("button", name="Next hand, same starter").click()
+    for code in ["2H", "3H", "4H", "6H"]:
+        tap(page, code)
+    expect(page.locator(".total-points")).to_have_text("13")
+    second = "/?hand=2H,3H,4H,6H&starter=5D"
+    expect(page).to_have_url(second)
+    tap(page, "6H")  # a card out: half entered, and nothing in the history for it
+    expect(page.locator(".slot-card")).to_have_count(4)
+
+    page.go_back()
+    expect(page).to_have_url(COUNT_29)
+    expect(page.locator(".total-points")).to_have_text("29")
+    expect(page.locator(".slot-card")).to_have_count(5)
+    page.go_back()
+    expect(page).to_have_url("/")
+    expect(page.locator(".slot-card")).to_have_count(0)
+    expect(page.locator("#cards")).to_have_value("")
+    page.go_forward()
+    expect(page).to_have_url(COUNT_29)
+    expect(page.locator(".total-points")).to_have_text("29")
+    page.go_forward()
+    expect(page).to_have_url(second)
+    expect(page.locator(".total-points")).to_have_text("13")
+    expect(page.locator(".slot-card")).to_have_count(5)
+
+
+def test_a_count_takes_the_place_of_the_half_entered_page_it_began_on(watched: Page):
+    page = watched
+    page.goto(COUNT_29)
+    page.get_by_role("link", name="Count the round with this starter").click()
+    expect(page).to_have_url("/round/?starter=5D")
+    for code in "5H 5C 5S JD 2H 3H 4H 6H 7C 8C 9C TC".split():
+        tap(page, code)
+    expect(page.locator(".place-points")).to_have_count(3)
+    expect(page).to_have_url(
+        "/round/?starter=5D&pone=5H,5C,5S,JD&dealer=2H,3H,4H,6H&crib=7C,8C,9C,TC"
+    )
+    page.locator("button[name=clear]").click()
+    for code in "KC 6C 7D 7H 8S AH 4S 6D 8C 5H TS 9C KD".split():
+        tap(page, code)
+    expect(page).to_have_url(GUIDE_ROUND)
+    page.go_back()
+    expect(page.locator(".place-points")).to_have_text(["29", "13", "8"])
+    page.go_back()
+    expect(page).to_have_url(COUNT_29)
+    expect(page.locator(".total-points")).to_have_text("29")
+    page.go_forward()
+    expect(page.locator(".place-points")).to_have_text(["29", "13", "8"])
+    page.go_forward()
+    expect(page.locator(".place-points")).to_have_text(["12", "4", "8"])
 
 
 def test_the_copied_link_reproduces_the_count(watched: Page, context, live_server):
@@ -262,10 +443,9 @@ def test_a_whole_round_is_tapped_in_on_a_phone_without_scrolling(watched: Page):
     page = watched
     page.set_viewport_size(PHONE)
     page.goto("/round/")
-    for code in "KC 6C 7D 7H 8S AH 4S 6D 8C 5H TS 9C KD".split():
-        button = page.locator(f"#pick-{code}")
-        expect(button).to_be_in_viewport(ratio=1)
-        button.click()
+    page.evaluate(TAPS_AND_SCROLL)
+    tap_cards(page, "KC 6C 7D 7H 8S AH 4S 6D 8C 5H TS 9C KD".split())
+    assert page.evaluate("[window.taps, window.scrolled]") == [13, 0]
     expect(page.locator(".place-points")).to_have_text(["12", "4", "8"])
     expect(page.locator("#round-message")).to_have_text(
         "Pone pegs 12; the dealer pegs 12, hand and crib."

@@ -26,7 +26,7 @@ def test_a_picked_card_comes_out_and_the_next_pick_fills_its_place():
 def test_the_starter_can_be_picked_first_and_the_hand_follows():
     entry = Entry().with_fill("starter")
     assert entry.query == "fill=starter"
-    assert entry.prompt == "Pick the starter, then four cards for the hand."
+    assert entry.prompt == "Pick the starter, then 4 cards for the hand."
     for code in ["5D", "5H", "5C", "5S", "JD"]:
         entry = entry.with_pick(card(code))
     assert entry == Entry(parse_cards("5H 5C 5S JD"), card("5D"))

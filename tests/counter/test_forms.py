@@ -22,7 +22,7 @@ def read(query: str) -> CountForm:
 @pytest.mark.parametrize(
     ("entry", "query", "text", "prompt"),
     [
-        (Entry(), "", "", "Pick four cards for the hand, then the starter (or tap Starter first)."),
+        (Entry(), "", "", "Pick 4 cards for the hand, then the starter."),
         (Entry(parse_cards("5H")), "hand=5H", "5H", "Pick 3 more cards for the hand."),
         (
             Entry(parse_cards("5H 5C 5S TD"), crib=True),

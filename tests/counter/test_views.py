@@ -41,10 +41,7 @@ def test_empty_page_is_a_whole_document_with_the_picker(client):
     assert html.startswith("<!doctype html>")
     assert html.count('name="pick"') == 52
     assert 'id="breakdown"' not in html
-    assert (
-        message(response)
-        == "Pick four cards for the hand, then the starter (or tap Starter first)."
-    )
+    assert message(response) == "Pick 4 cards for the hand, then the starter."
     assert "HX-Request" in response["Vary"]
 
 
@@ -217,9 +214,7 @@ def test_the_slot_the_next_card_goes_to_is_pressed_and_the_starter_can_be_chosen
     )
     chosen = client.get("/?fill=starter").content.decode()
     assert 'value="starter" class="slot-choose" aria-pressed="true"' in chosen
-    assert message(client.get("/?fill=starter")) == (
-        "Pick the starter, then four cards for the hand."
-    )
+    assert message(client.get("/?fill=starter")) == ("Pick the starter, then 4 cards for the hand.")
 
 
 def test_next_hand_same_starter_keeps_the_starter_and_the_crib_switch(client):
