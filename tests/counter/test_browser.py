@@ -366,6 +366,34 @@ def test_without_javascript_the_form_still_counts(browser, live_server):
     context.close()
 
 
+def test_without_javascript_the_starter_comes_first_and_a_round_is_tapped_in(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
+    page = context.new_page()
+    page.goto("/")
+    page.locator(".slot-choose[value=starter]").click()
+    expect(page).to_have_url("/?fill=starter")
+    for code in ["5D", "5H", "5C", "5S", "JD"]:
+        tap(page, code)
+        page.wait_for_load_state()
+    expect(page).to_have_url(COUNT_29)
+    expect(page.locator(".total-points")).to_have_text("29")
+    page.get_by_role("button", name="Next hand, same starter").click()
+    expect(page).to_have_url("/?starter=5D")
+    expect(page.locator("#cards")).to_have_value("+ 5D")
+
+    page.goto("/round/")
+    for code in "KC 6C 7D 7H 8S AH 4S 6D 8C 5H TS 9C KD".split():
+        tap(page, code)
+        page.wait_for_load_state()
+    expect(page).to_have_url(GUIDE_ROUND)
+    expect(page.locator(".place-points")).to_have_text(["12", "4", "8"])
+    page.locator(".typed-summary").click()
+    page.get_by_role("textbox", name="Crib").fill("5h 10s 9c qd")
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator(".place-points")).to_have_text(["12", "4", "6"])
+    context.close()
+
+
 @pytest.mark.parametrize(
     "path",
     [
