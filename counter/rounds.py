@@ -106,10 +106,6 @@ class Round(Picks):
         return self.full
 
     @property
-    def empty(self) -> bool:
-        return not self.all_cards
-
-    @property
     def heels(self) -> bool:
         """A jack turned as the starter: 2 to the dealer, pegged once, at the cut."""
         return self.starter is not None and self.starter.rank is Rank.JACK
