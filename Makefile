@@ -9,8 +9,8 @@ PORT ?= 8000
 
 WORKERS ?= 2
 
-.PHONY: help install run serve test test-db test-postgres test-fast test-browser lint format \
-	bench loadtest chromium wrk lock clean
+.PHONY: help install run serve test test-db test-postgres test-fast test-browser screenshots \
+	lint format bench loadtest chromium wrk lock clean
 
 help:
 	@echo "make run           set up and serve http://$(HOST):$(PORT) on SQLite (DEBUG on)"
@@ -19,6 +19,7 @@ help:
 	@echo "make test-postgres the tests that touch a database, on a throwaway PostgreSQL"
 	@echo "make test-fast     the suite without browser and slow tests"
 	@echo "make test-browser  only the browser tests"
+	@echo "make screenshots   the browser tests, saving the README's phone pictures in tests/screenshots"
 	@echo "make serve         gunicorn, DEBUG off, static files through whitenoise"
 	@echo "make bench         the benchmarks, with their targets"
 	@echo "make loadtest      drive gunicorn with wrk and print throughput and latency"
@@ -84,6 +85,10 @@ test-fast: $(INSTALLED)
 
 test-browser: $(INSTALLED) chromium
 	$(BIN)/pytest -m browser
+
+# The browser tests take the README's pictures; SCREENSHOTS=1 keeps them in tests/screenshots/.
+screenshots: $(INSTALLED) chromium
+	SCREENSHOTS=1 $(BIN)/pytest -m browser -q
 
 bench: $(INSTALLED)
 	$(PY) -m tests.bench

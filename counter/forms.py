@@ -1,120 +1,212 @@
-"""The counter's form: the query string read into an ``Entry``, with at most one message.
+"""The forms of the pages that take cards from the picker: the query string read into a
+``Picks`` value (``counter.picks``), with at most one message.
 
-The form also takes what the page sends while cards are being entered: ``cards`` (the typed
-notation, the starter last), ``pick`` (a card tapped in the picker without JavaScript) and
-``clear``.
+Every such form reads one field per place, cards typed the forgiving way (``5h5c``,
+``1h`` for an ace; ``counter.cribbage.cards.read_typed``), ``fill`` (the place filled
+next), and what the page sends without JavaScript: ``pick`` (a card tapped), ``place``
+(a place chosen to fill next) and ``clear`` (a place's key, or anything else for every
+place). The counter's form also reads ``cards`` (the typed notation) and ``crib``.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import ClassVar
 
 from django import forms
 from django.utils.text import capfirst
 
-from counter.cribbage.cards import Card, CardError, ensure_distinct, parse_card, split_tokens
+from counter.cribbage.cards import Card, CardError, read_typed, split_tokens
 
 from .entry import HAND_SIZE, Entry
+from .picks import Picks
+from .rounds import Round
 
 _YES = {"1", "on", "true", "yes"}
 
 
-def _typed_cards(text: str) -> tuple[list[Card], str]:
-    """The cards typed, up to the first problem, and that problem ("" when there is none)."""
+def _read_tokens(text: str) -> tuple[list[Card], str]:
+    """The cards in ``text``, up to the first problem, and that problem ("" when none)."""
     cards: list[Card] = []
     for token in split_tokens(text):
         try:
-            card = parse_card(token)
-            ensure_distinct((*cards, card))
+            read = read_typed(token)
         except CardError as error:
             return cards, capfirst(str(error))
-        cards.append(card)
+        for card in read:
+            if card in cards:
+                return cards, f"{card.code} appears twice: each card is in the deck once"
+            cards.append(card)
     return cards, ""
 
 
-def _picked_entry(hand_text: str, starter_text: str, crib: bool) -> tuple[Entry, str]:
-    """The entry in the ``hand`` and ``starter`` fields, as far as it is valid, and any problem."""
-    hand: list[Card] = []
-    for token in split_tokens(hand_text):
-        try:
-            card = parse_card(token)
-            ensure_distinct((*hand, card))
-        except CardError as error:
-            return Entry(tuple(hand[:HAND_SIZE]), None, crib), capfirst(str(error))
-        hand.append(card)
-    if len(hand) > HAND_SIZE:
-        problem = (
-            f"A hand has 4 cards and this one has {len(hand)}: "
-            "the fifth card is the starter, and a count has no sixth."
-        )
-        return Entry(tuple(hand[:HAND_SIZE]), None, crib), problem
-    entry = Entry(tuple(hand), None, crib)
-    starters = split_tokens(starter_text)
-    if not starters:
-        return entry, ""
-    if len(starters) > 1:
-        return entry, "The starter is one card."
-    try:
-        starter = parse_card(starters[0])
-    except CardError as error:
-        return entry, capfirst(str(error))
-    if starter in hand:
-        return (
-            entry,
-            f"{starter.code} is already in the hand: the starter is a fifth, different card.",
-        )
-    return replace(entry, starter=starter), ""
+class PicksForm(forms.Form):
+    """Reads a page's places into ``picks`` (a ``picks_class`` value), then applies the
+    action sent: ``clear``, ``place`` or ``pick``.
 
-
-class CountForm(forms.Form):
-    """Reads the counter's query string into ``entry``, with at most one ``message``.
-
-    An invalid form (a card that is not a card, a card twice, too many cards, a starter
-    already in the hand) has ``message`` set to what is wrong. A valid form may still carry
-    a ``hint``: fewer than five cards typed, or a sixth card tapped.
+    An invalid form (a card that is not a card, a card twice, too many cards in a place)
+    has ``message`` set to what is wrong, and ``picks`` holds what was valid before it.
+    A valid form may carry a ``hint``, e.g. when a card is tapped with every place full.
     """
 
-    cards = forms.CharField(required=False, max_length=120, label="Cards")
-    hand = forms.CharField(required=False, max_length=60)
-    starter = forms.CharField(required=False, max_length=12)
-    crib = forms.CharField(required=False, max_length=5)
+    picks_class: ClassVar[type[Picks]]
+    full_hint: ClassVar[str] = "Every place is full: tap a card to take it out first."
+
+    fill = forms.CharField(required=False, max_length=12)
     pick = forms.CharField(required=False, max_length=12)
-    clear = forms.CharField(required=False, max_length=5)
+    place = forms.CharField(required=False, max_length=12)
+    clear = forms.CharField(required=False, max_length=12)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.entry = Entry()
+        for place in self.picks_class.PLACES:
+            self.fields[place.key] = forms.CharField(required=False, max_length=60)
+        self.picks: Picks = self.picks_class()
         self.hint = ""
-        self.typed = ""
+
+    @classmethod
+    def start(cls, data: dict) -> Picks:
+        """The value the places are read into: a page's flags, no cards yet."""
+        return cls.picks_class(fill=data.get("fill", ""))
 
     def clean(self) -> dict:
         data = super().clean()
         if self.errors:
+            return data
+        picks, problem = self.read_places(data)
+        self.picks = picks
+        if problem:
+            self.add_error(None, problem)
+        else:
+            self.act(data)
+        return data
+
+    @classmethod
+    def read_places(cls, data: dict) -> tuple[Picks, str]:
+        """The places' cards as far as they are valid, and the first problem ("" if none).
+
+        A class method, so that a query string can be read without building a form (the
+        history check reads the page's current address this way)."""
+        base = cls.start(data)
+        placed: list[tuple[Card, ...]] = []
+        where: dict[Card, str] = {}
+        problem = ""
+        for place in base.PLACES:
+            cards, problem = _read_tokens(data.get(place.key, ""))
+            if not problem:
+                problem = next(
+                    (
+                        f"{card.code} is already in the {where[card]}: "
+                        "a card can be in one place only."
+                        for card in cards
+                        if card in where
+                    ),
+                    "",
+                )
+            if not problem and len(cards) > place.size:
+                problem = (
+                    f"The {place.said} is one card."
+                    if place.size == 1
+                    else f"A {place.said} has {place.size} cards and this one has {len(cards)}."
+                )
+            kept = tuple(card for card in cards[: place.size] if card not in where)
+            placed.append(kept)
+            where.update(dict.fromkeys(kept, place.said))
+            if problem:
+                break
+        placed += [()] * (len(base.PLACES) - len(placed))
+        return base.with_placed(tuple(placed), base.fill), problem
+
+    def act(self, data: dict) -> None:
+        """Apply what was tapped without JavaScript: a clear, a place or a card."""
+        keys = {place.key for place in self.picks.PLACES}
+        if data["clear"]:
+            self.picks = self.picks.with_cleared(data["clear"] if data["clear"] in keys else "")
+        elif data["place"]:
+            self.picks = self.picks.with_fill(data["place"])
+        elif data["pick"]:
+            self._pick(data["pick"])
+
+    def _pick(self, text: str) -> None:
+        try:
+            cards = read_typed(text)
+        except CardError as error:
+            self.add_error("pick", capfirst(str(error)))
+            return
+        if len(cards) != 1:
+            self.add_error("pick", "Pick one card at a time.")
+            return
+        picked = self.picks.with_pick(cards[0])
+        if picked is None:
+            self.hint = self.full_hint
+        else:
+            self.picks = picked
+
+    @property
+    def message(self) -> str:
+        """The problem to show beside the input, or the hint: "" when all is well."""
+        for errors in self.errors.values():
+            return errors[0]
+        return self.hint
+
+
+class CountForm(PicksForm):
+    """The counter's form: reads the query string into ``entry``, with at most one
+    ``message``. Typed ``cards`` that differ from the picked cards are read instead of them:
+    the hand first and the starter last, or after a ``+`` (``5h 5c + 5d``).
+    """
+
+    picks_class = Entry
+    full_hint = "The hand and the starter are full: tap a card to take it out first."
+
+    cards = forms.CharField(required=False, max_length=120, label="Cards")
+    crib = forms.CharField(required=False, max_length=5)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.typed = ""
+
+    @property
+    def entry(self) -> Entry:
+        return self.picks
+
+    @classmethod
+    def start(cls, data: dict) -> Entry:
+        crib = data.get("crib", "").strip().lower() in _YES
+        return Entry(crib=crib, fill=data.get("fill", ""))
+
+    def clean(self) -> dict:
+        data = forms.Form.clean(self)
+        if self.errors:
             self.typed = self.data.get("cards", "")
             return data
-        crib = data["crib"].strip().lower() in _YES
-        if data["clear"]:
-            self.entry = Entry(crib=crib)
-            return data
+        picked, problem = self.read_places(data)
         typed = data["cards"]
-        shown = " ".join(split_tokens(data["hand"]) + split_tokens(data["starter"]))
-        if typed and typed != shown and not data["pick"]:
+        acting = data["pick"] or data["place"] or data["clear"]
+        shown = picked.text if not problem else self._raw_places(data)
+        if typed and typed != shown and not acting:
             self.typed = typed
-            self._read_typed(typed, crib)
+            self._read_typed(typed, self.start(data))
             return data
-        entry, problem = _picked_entry(data["hand"], data["starter"], crib)
-        self.entry = entry
+        self.picks = picked
         if problem:
             self.typed = shown
             self.add_error(None, problem)
-        elif data["pick"]:
-            self._pick(data["pick"])
+        else:
+            self.act(data)
         return data
 
-    def _read_typed(self, typed: str, crib: bool) -> None:
-        cards, problem = _typed_cards(typed)
-        self.entry = Entry(
-            tuple(cards[:HAND_SIZE]), cards[HAND_SIZE] if len(cards) > HAND_SIZE else None, crib
+    @staticmethod
+    def _raw_places(data: dict) -> str:
+        return " ".join(split_tokens(data["hand"]) + split_tokens(data["starter"]))
+
+    def _read_typed(self, typed: str, base: Entry) -> None:
+        before, plus, after = typed.partition("+")
+        cards, problem = _read_tokens(before)
+        if plus:
+            self._read_typed_starter(cards, problem, after, base)
+            return
+        self.picks = base.with_placed(
+            (tuple(cards[:HAND_SIZE]), tuple(cards[HAND_SIZE : HAND_SIZE + 1])), base.fill
         )
         count = len(cards)
         if problem:
@@ -128,30 +220,46 @@ class CountForm(forms.Form):
         elif count == HAND_SIZE:
             self.hint = "4 cards: add the starter. The last card typed is the starter."
         elif count < HAND_SIZE:
-            cards = "card" if count == 1 else "cards"
+            cards_word = "card" if count == 1 else "cards"
             more = HAND_SIZE + 1 - count
-            self.hint = f"{count} {cards} so far: type {more} more, the starter last."
+            self.hint = f"{count} {cards_word} so far: type {more} more, the starter last."
 
-    def _pick(self, text: str) -> None:
-        try:
-            card = parse_card(text)
-        except CardError as error:
-            self.add_error("pick", capfirst(str(error)))
-            return
-        entry = self.entry.with_pick(card)
-        if entry is None:
-            self.hint = "The hand and the starter are full: tap a card to take it out first."
-        else:
-            self.entry = entry
-
-    @property
-    def message(self) -> str:
-        """The problem to show beside the input, or the hint: "" when all is well."""
-        for errors in self.errors.values():
-            return errors[0]
-        return self.hint
+    def _read_typed_starter(self, hand: list[Card], problem: str, after: str, base: Entry) -> None:
+        """Typed with a ``+``: the hand before it, the starter after it."""
+        if not problem and "+" in after:
+            problem = "Type + once, just before the starter."
+        starters, starter_problem = ([], "") if problem else _read_tokens(after)
+        problem = problem or starter_problem
+        if not problem and len(hand) > HAND_SIZE:
+            problem = f"{len(hand)} cards before the +: a hand has 4."
+        if not problem and len(starters) > 1:
+            problem = "After the + comes one card, the starter: type the hand before the +."
+        if not problem and starters and starters[0] in hand:
+            problem = f"{starters[0].code} is already in the hand: the starter is another card."
+        starter = tuple(starters[:1]) if starters and starters[0] not in hand else ()
+        self.picks = base.with_placed((tuple(hand[:HAND_SIZE]), starter), base.fill)
+        if problem:
+            self.add_error("cards", problem)
+        elif not starter:
+            self.hint = "Type the starter after the +."
+        elif len(hand) < HAND_SIZE:
+            more = HAND_SIZE - len(hand)
+            self.hint = f"{len(hand)} hand cards so far: type {more} more before the +."
 
     @property
     def cards_text(self) -> str:
         """What the text field shows: what was typed, kept as it was, else the cards entered."""
         return self.typed or self.entry.text
+
+
+class RoundForm(PicksForm):
+    """The round page's form: the starter, pone's and dealer's hands and the crib."""
+
+    picks_class = Round
+    full_hint = "The starter and the three counts are full: tap a card to take it out first."
+
+    typed = forms.CharField(required=False, max_length=5)  # sent by the typing form
+
+    @property
+    def round(self) -> Round:
+        return self.picks

@@ -6,5 +6,6 @@ app_name = "counter"
 
 urlpatterns = [
     path("", views.counter_page, name="counter"),
+    path("round/", views.round_page, name="round"),
     path("rules/", views.rules_page, name="rules"),
 ]

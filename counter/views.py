@@ -10,8 +10,9 @@ from django_htmx.http import push_url, replace_url
 
 from cribtrainer.htmx import HtmxHttpRequest, current_path, vary_on_htmx, wants_partial
 
-from .entry import HAND_SIZE, Entry
-from .forms import CountForm
+from .entry import Entry
+from .forms import CountForm, PicksForm, RoundForm
+from .rounds import Round, RoundCount
 
 
 @require_safe
@@ -21,7 +22,7 @@ def counter_page(request: HtmxHttpRequest) -> HttpResponse:
     form = CountForm(request.GET)
     result = form.entry.count() if form.is_valid() else None
     entry = form.entry
-    share_url = _url_of(entry)
+    share_url = _url_of("counter:counter", entry.query)
     partial = wants_partial(request)
     message = form.message
     if not partial and not message and unquote(request.get_full_path()) != share_url:
@@ -33,15 +34,57 @@ def counter_page(request: HtmxHttpRequest) -> HttpResponse:
         "result": result,
         "message": message or entry.prompt,
         "status": _status(result, message or entry.prompt),
-        "slots": _slots(entry),
         "share_url": share_url,
         "share_url_absolute": request.build_absolute_uri(share_url),
+        "round_url": _url_of("counter:round", Round(starter=entry.starter).query),
         "page_title": _title(entry, result),
     }
     if not partial:
         return render(request, "counter/counter.html", context)
     response = render(request, "counter/counter.html#count", {**context, "oob": True})
-    return _record_in_history(response, request, share_url, counted=result is not None)
+    return _record_in_history(response, request, share_url, CountForm, result is not None)
+
+
+@require_safe
+@vary_on_htmx
+def round_page(request: HtmxHttpRequest) -> HttpResponse:
+    """The three counts of one deal with one starter: pone's hand, dealer's hand, crib."""
+    form = RoundForm(request.GET)
+    valid = form.is_valid()
+    deal = form.round
+    count = deal.count() if valid else RoundCount((), False)
+    share_url = _url_of("counter:round", deal.query)
+    partial = wants_partial(request)
+    message = form.message
+    if not partial and not message and unquote(request.get_full_path()) != share_url:
+        return redirect(share_url)
+    shows = {show.place.key: show for show in count.shows}
+    filling = deal.filling
+    context = {
+        "form": form,
+        "deal": deal,
+        "count": count,
+        "rows": [
+            {
+                "place": place,
+                "slots": slots,
+                "show": shows.get(place.key),
+                "text": " ".join(slot.card.code for slot in slots if slot.card),
+                "filling": filling is not None and place.key == filling.key,
+            }
+            for place, slots in _slots_by_place(deal)
+        ],
+        "counter_url": reverse("counter:counter"),
+        "message": message or deal.prompt,
+        "problem": bool(form.errors),
+        "status": message or _round_status(deal, count),
+        "share_url": share_url,
+        "page_title": _round_title(deal, count),
+    }
+    if not partial:
+        return render(request, "counter/round.html", context)
+    response = render(request, "counter/round.html#round", {**context, "oob": True})
+    return _record_in_history(response, request, share_url, RoundForm, valid and deal.complete)
 
 
 @require_safe
@@ -49,23 +92,17 @@ def rules_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "rules/rules.html")
 
 
-def _url_of(entry: Entry) -> str:
-    path = reverse("counter:counter")
-    return f"{path}?{entry.query}" if entry.query else path
+def _slots_by_place(deal: Round) -> list[tuple]:
+    slots = deal.slots
+    by_place = []
+    for place in deal.places:
+        by_place.append((place, tuple(slot for slot in slots if slot.place.key == place.key)))
+    return by_place
 
 
-def _slots(entry: Entry) -> list[dict]:
-    what = "Crib" if entry.crib else "Hand"
-    slots = [
-        {
-            "card": entry.hand[n] if n < len(entry.hand) else None,
-            "name": f"{what} {n + 1}",
-            "starter": False,
-        }
-        for n in range(HAND_SIZE)
-    ]
-    slots.append({"card": entry.starter, "name": "Starter", "starter": True})
-    return slots
+def _url_of(name: str, query: str) -> str:
+    path = reverse(name)
+    return f"{path}?{query}" if query else path
 
 
 def _status(result, message: str) -> str:
@@ -81,14 +118,39 @@ def _title(entry: Entry, result) -> str:
     return f"{result.total} · {cards} + {entry.starter.short_label} · Cribtrainer"
 
 
+def _round_status(deal: Round, count: RoundCount) -> str:
+    if not count.shows:
+        return deal.prompt
+    said = [f"{show.place.name} {show.result.total}" for show in count.shows]
+    return ", ".join(said) + (f". {deal.prompt}" if deal.prompt else ".")
+
+
+def _round_title(deal: Round, count: RoundCount) -> str:
+    if not deal.complete:
+        return "Count a round · Cribtrainer"
+    totals = " ".join(str(show.result.total) for show in count.shows)
+    return f"{totals} · {deal.starter.short_label} · Round · Cribtrainer"
+
+
 def _record_in_history(
-    response: HttpResponse, request: HtmxHttpRequest, url: str, counted: bool
+    response: HttpResponse,
+    request: HtmxHttpRequest,
+    url: str,
+    form_class: type[PicksForm],
+    counted: bool,
 ) -> HttpResponse:
-    """Push each count into the history; cards picked on the way there only replace the URL."""
+    """Put counts into the history, never the cards picked on the way to them.
+
+    Cards picked or taken out leave the address alone, so Back and Forward move between
+    counts. A count pushes a new entry, unless the page shows a half-entered deal (opened
+    from a link, say): then the count takes that entry's place.
+    """
+    if not counted:
+        return response
     current = current_path(request)
     if unquote(current) == url:
         return response
-    before = CountForm(QueryDict(urlsplit(current).query))
-    if counted or (before.is_valid() and before.entry.complete):
-        return push_url(response, url)
-    return replace_url(response, url)
+    before, problem = form_class.read_places(QueryDict(urlsplit(current).query))
+    if not problem and before.all_cards and not before.full:
+        return replace_url(response, url)
+    return push_url(response, url)

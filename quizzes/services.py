@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from django.contrib import messages
 from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
 from django.db import IntegrityError, transaction
@@ -400,14 +401,22 @@ def _merge(from_session: str, to_user) -> tuple[int, list[int]]:
 
 
 def guest_attempts_claim(sender, request, user, **kwargs) -> None:
-    """On log-in or sign-up, bring the browser session's guest attempts along, and remember
-    where their deals went for requests the browser sent before it logged in."""
+    """On log-in or sign-up, bring the browser session's guest attempts along, tell the
+    player how many came, and remember where their deals went for requests the browser sent
+    before it logged in."""
     if request is None or not hasattr(request, "session"):
         return
     key = request.session.pop(GUEST_KEY, "")
-    _, deals = _merge(key, user)
+    moved, deals = _merge(key, user)
     if deals:
         guest_deals_moved(request, user=user, deals=deals)
+    if moved:
+        hands = "hand" if moved == 1 else "hands"
+        messages.success(
+            request,
+            f"{moved} {hands} you practised as a guest moved into your account.",
+            fail_silently=True,
+        )
 
 
 @dataclass(frozen=True)

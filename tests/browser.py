@@ -6,14 +6,32 @@ page.set_viewport_size(PHONE)
 assert_accessible(page)              # axe-core: zero violations, or a readable failure
 screenshot(page, "counter-phone")  # tests/artifacts/counter-phone.png
 
+With ``SCREENSHOTS=1`` (``make screenshots``) the pictures the README shows (``README_SHOTS``)
+are written to tests/screenshots/ instead, which is committed; every other picture still goes
+to tests/artifacts/, which is not.
+
 The ``watched`` fixture (tests/conftest.py) gives a page that fails its test on any console
 error, failed response or request to another host.
 """
 
+import os
 from pathlib import Path
 
 AXE = Path(__file__).parent / "vendor" / "axe-4.14.1.min.js"
 ARTIFACTS = Path(__file__).parent / "artifacts"
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+# The pictures README.md shows, taken by the browser tests on a 390 x 844 phone.
+README_SHOTS = {
+    "counter-empty-phone-390x844",
+    "counter-phone-390x844",
+    "round-phone-390x844",
+    "quiz-itemised-phone-390x844",
+    "quiz-feedback-touch-390x844",
+    "progress-phone-390x844",
+    "review-phone-390x844",
+    "rules-phone-390x844",
+    "menu-phone-390x844",
+}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -51,9 +69,12 @@ def assert_accessible(page) -> None:
 
 
 def screenshot(page, name: str, full_page: bool = True) -> Path:
-    """Save a PNG of the page under tests/artifacts/ (git-ignored) and return its path."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
+    """Save a PNG of the page under tests/artifacts/ (git-ignored) and return its path; under
+    tests/screenshots/ for the README's pictures when SCREENSHOTS=1."""
+    readme = os.environ.get("SCREENSHOTS") == "1" and name in README_SHOTS
+    folder = SCREENSHOTS if readme else ARTIFACTS
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}.png"
     # caret="initial": hiding the text caret makes Playwright inject a <style>, which the
     # strict Content-Security-Policy rightly refuses (and the watched page reports).
     page.screenshot(path=str(path), full_page=full_page, caret="initial")

@@ -3,6 +3,11 @@
 A card's canonical text is its rank letter (``A 2 3 4 5 6 7 8 9 T J Q K``) followed by
 its suit letter (``C D H S``): ``5H``, ``TD``, ``JS``. The parser also takes ``10H``,
 lower case and the suit symbols (``5♥``, ``J♦``).
+
+``parse_card`` and ``parse_cards`` are strict: one card per token, and ``1H`` is refused
+(the ``crib`` command's contract). ``read_typed`` is the forgiving reading for what people
+type on a phone: cards run together or apart (``5h5c5sjd5d``), ``1`` for an ace, ``0`` for
+a ten.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "read_typed",
 ]
 
 
@@ -232,6 +238,54 @@ def parse_card(token: str) -> Card:
     if suit is None:
         raise CardError(f"{_shown(token)} is not a card: suits are C D H S (or ♣ ♦ ♥ ♠)")
     return _CARDS[rank, suit]
+
+
+# The forgiving reading: every rank the strict parser takes, and 1 for an ace, 0 for a ten.
+_TYPED_RANK = {**_RANK_TEXT, "1": Rank.ACE, "0": Rank.TEN}
+_TYPED_RANKS_SAID = "ranks are A (or 1), 2-9, 10 (or T or 0), J, Q, K"
+_TYPED_SUITS_SAID = "suits are C D H S (or ♣ ♦ ♥ ♠)"
+
+
+def read_typed(text: str) -> tuple[Card, ...]:
+    """Read cards as people type them: with or without spaces or commas between them
+    (``5h5c5sjd5d``, ``5H, 5C``), ``A`` or ``1`` for an ace, ``10``, ``T`` or ``0`` for a
+    ten, suit letters or symbols in either case.
+
+    Duplicates are not checked here (see ``ensure_distinct``). Raises CardError naming the
+    piece of text that is not a card.
+    """
+    cards: list[Card] = []
+    for token in split_tokens(text):
+        cards.extend(_read_token(token.translate(_INVISIBLE)))
+    return tuple(cards)
+
+
+def _read_token(token: str) -> list[Card]:
+    """The cards run together in one token, left to right; a ten may be written ``10``."""
+    cards = []
+    at = 0
+    while at < len(token):
+        if token[at : at + 2] == "10":
+            rank, suit_at = Rank.TEN, at + 2
+        else:
+            rank, suit_at = _TYPED_RANK.get(token[at].upper()), at + 1
+        if rank is None:
+            raise CardError(f"{_shown(token[at:])} is not a card: {_TYPED_RANKS_SAID}")
+        if suit_at >= len(token):
+            raise CardError(
+                f"{_shown(token[at:])} is not a card: write a rank and a suit, like 5H or J♦"
+            )
+        suit = _SUIT_TEXT.get(token[suit_at].upper())
+        if suit is None:
+            if token[suit_at].isdigit():  # a number that is no rank, like 11 or 12
+                end = suit_at
+                while end < len(token) and token[end].isdigit():
+                    end += 1
+                raise CardError(f"{_shown(token[at : end + 1])} is not a card: {_TYPED_RANKS_SAID}")
+            raise CardError(f"{_shown(token[at : suit_at + 1])} is not a card: {_TYPED_SUITS_SAID}")
+        cards.append(_CARDS[rank, suit])
+        at = suit_at + 1
+    return cards
 
 
 def split_tokens(text: str) -> list[str]:

@@ -17,7 +17,9 @@ and ``templates/counter/``, the look in ``static/css/app.css``.
     The itemised count of a ``ShowResult`` (``counter.cribbage.show.score_show``): the total,
     each fifteen, pair, run, flush and nobs with its cards and points, each linked to its
     rule on ``/rules/``, the count as it is said aloud, and any rule that decided the count.
-    ``heading_level=3`` makes the total an ``<h3>`` where the page needs it.
+    ``heading_level=3`` makes the total an ``<h3>`` where the page needs it; ``heels=False``
+    leaves out the heels note (a page that says it once for several counts);
+    ``ident="show-pone"`` names the total's id where a page shows several counts.
 
 ``{% show_example "5H 5C 5S JD" "5D" %}``
     A hand, its starter and its total with the count said aloud, for guides and quizzes;
@@ -27,8 +29,25 @@ and ``templates/counter/``, the look in ``static/css/app.css``.
     A play in the notation of ``crib peg --players`` (cards and ``go`` in the order laid),
     counted by the engine: who laid each card, the running count, and what it scored.
 
-``{% card_picker entry %}``
-    The counter's 52-card picker for a ``counter.entry.Entry``.
+The card picker, for any page that takes cards (``counter.picks``): the page keeps its
+cards in a ``Picks`` value (``Entry`` on the counter, ``Round`` on the round page), and its
+form holds three pieces, in any layout:
+
+``{% picker_fields picks %}``
+    The hidden fields that carry the cards of each place and the place being filled, so
+    that every tap sends the whole state (``static/js/app.js`` updates them at once).
+
+``{% pick_slot slot size="" %}``
+    One slot of a place (``picks.slots`` or ``picks.slots_of(key)``): a card, tapped to
+    take it out; the first empty slot of a place, tapped to fill that place next; or an
+    empty box. ``size="mini"`` for small slots.
+
+``{% pick_slots slots size="" %}``
+    Several slots, each a list item, for an ``<ol>`` or ``<ul>``.
+
+``{% card_picker picks how="…" %}``
+    The 52 cards, a row per suit, A to K; picked cards wear their place's mark. ``how``
+    says in a few words what to pick.
 
 ``{{ kind|rule_url }}``
     The ``/rules/`` address for a ``ShowKind`` or ``ShowNote``.
@@ -48,7 +67,7 @@ from django.utils.text import capfirst
 from counter.cribbage.cards import Card, Rank, Suit, parse_card, parse_cards
 from counter.cribbage.pegging import peg_play
 from counter.cribbage.show import ShowGroup, ShowKind, ShowNote, ShowResult, score_show
-from counter.entry import Entry
+from counter.picks import Picks, Slot
 
 register = template.Library()
 
@@ -95,6 +114,7 @@ def percent(share: float) -> str:
 
 
 @register.filter
+@cache
 def rule_url(kind: ShowKind | ShowNote) -> str:
     return f"{reverse('counter:rules')}#{RULE_ANCHORS[kind]}"
 
@@ -134,35 +154,52 @@ def _group_name(group: ShowGroup) -> str:
     return group.name
 
 
-@register.inclusion_tag("counter/_breakdown.html")
-def show_breakdown(result: ShowResult, heading_level: int = 2) -> dict:
+@register.simple_tag
+def show_breakdown(
+    result: ShowResult, heading_level: int = 2, heels: bool = True, ident: str = "breakdown"
+) -> SafeString:
+    return _breakdown_html(result, heading_level, heels, ident)
+
+
+@lru_cache(maxsize=8192)
+def _row_html(group: ShowGroup, new_kind: bool) -> SafeString:
+    """One scoring group of a breakdown: the same fifteen or run turns up in many counts."""
+    row = {
+        "kind": group.kind.value,
+        "name": _group_name(group),
+        "cards": _side_by_side(card_html(card, "mini") for card in group.cards),
+        "points": group.points,
+        "parts": group.parts,
+        "url": rule_url(group.kind),
+        "new_kind": new_kind,
+    }
+    return get_template("counter/_breakdown.html#row").render({"row": row})
+
+
+@lru_cache(maxsize=2048)
+def _breakdown_html(result: ShowResult, heading_level: int, heels: bool, ident: str) -> SafeString:
+    """A count's breakdown, drawn once per count and look: a page that is tapped on draws the
+    counts already there again, and a count shared as a link is opened many times."""
     rules = reverse("counter:rules")
-    rows = []
-    previous = None
-    for group in result.groups:
-        rows.append(
-            {
-                "kind": group.kind.value,
-                "name": _group_name(group),
-                "cards": _side_by_side(card_html(card, "mini") for card in group.cards),
-                "points": group.points,
-                "parts": group.parts,
-                "url": f"{rules}#{RULE_ANCHORS[group.kind]}",
-                "new_kind": previous is not None and group.kind is not previous,
-            }
-        )
-        previous = group.kind
+    groups = result.groups
+    rows = _side_by_side(
+        _row_html(group, n > 0 and group.kind is not groups[n - 1].kind)
+        for n, group in enumerate(groups)
+    )
     notes = [
         {"name": note.title, "text": note.text, "url": f"{rules}#{RULE_ANCHORS[note]}"}
         for note in result.notes
+        if heels or note is not ShowNote.HEELS
     ]
-    return {
+    context = {
         "result": result,
         "rows": rows,
         "notes": notes,
         "announce": capfirst(result.announce) + ".",
         "heading_level": heading_level,
+        "ident": ident,
     }
+    return get_template("counter/_breakdown.html").render(context)
 
 
 @register.inclusion_tag("counter/_example.html")
@@ -194,33 +231,78 @@ def play_example(play: str, players: int = 2, names: str = "") -> dict:
 
 
 @cache
-def _pick_button(card: Card, place: str, disabled: bool) -> SafeString:
-    """A picker button: ``place`` is "1"-"4" or "S" for a picked card, "" for one not picked."""
-    return _fragment("pick").render({"card": card, "place": place, "disabled": disabled})
+def _pick_button(card: Card, mark: str, disabled: bool) -> SafeString:
+    """A picker button: ``mark`` is the badge of a picked card ("1", "S"…), "" if not picked."""
+    return _fragment("pick").render({"card": card, "place": mark, "disabled": disabled})
 
 
 @lru_cache(maxsize=4096)
-def _picker_row(suit: Suit, places: tuple[str, ...], full: bool) -> SafeString:
-    """The thirteen buttons of a suit, ``places`` giving each rank's place ("" if not picked)."""
+def _picker_row(suit: Suit, marks: tuple[str, ...], full: bool) -> SafeString:
+    """The thirteen buttons of a suit, ``marks`` giving each rank's badge ("" if not picked)."""
     return _side_by_side(
-        _pick_button(card, place, full and not place)
-        for card, place in zip(_SUIT_CARDS[suit], places, strict=True)
+        _pick_button(card, mark, full and not mark)
+        for card, mark in zip(_SUIT_CARDS[suit], marks, strict=True)
     )
 
 
-@register.inclusion_tag("counter/_picker.html")
-def card_picker(entry: Entry) -> dict:
-    places = {card: str(n) for n, card in enumerate(entry.hand, start=1)}
-    if entry.starter is not None:
-        places[entry.starter] = "S"
-    full = entry.complete
+@lru_cache(maxsize=4096)
+def _picker_html(marks: tuple[tuple[str, ...], ...], full: bool, how: str) -> SafeString:
+    """The whole picker for one state: ``marks`` has each suit's thirteen badges."""
     rows = [
-        {
-            "name": suit.word.capitalize(),
-            "buttons": _picker_row(
-                suit, tuple(places.get(card, "") for card in _SUIT_CARDS[suit]), full
-            ),
-        }
-        for suit in PICKER_SUITS
+        {"name": suit.word.capitalize(), "buttons": _picker_row(suit, suit_marks, full)}
+        for suit, suit_marks in zip(PICKER_SUITS, marks, strict=True)
     ]
-    return {"rows": rows, "full": full}
+    return get_template("counter/_picker.html").render({"rows": rows, "how": how})
+
+
+@register.simple_tag
+def card_picker(picks: Picks, how: str = "") -> SafeString:
+    marks = picks.marks()
+    return _picker_html(
+        tuple(tuple(marks.get(card, "") for card in _SUIT_CARDS[suit]) for suit in PICKER_SUITS),
+        picks.full,
+        how,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _fields_html(picks: Picks) -> SafeString:
+    places = [
+        {"place": place, "value": ",".join(card.code for card in cards)}
+        for place, cards in zip(picks.PLACES, picks.placed, strict=True)
+    ]
+    return get_template("counter/_picker_fields.html").render(
+        {"places": places, "fill": picks.fill}
+    )
+
+
+@register.simple_tag
+def picker_fields(picks: Picks) -> SafeString:
+    return _fields_html(picks)
+
+
+@lru_cache(maxsize=1024)
+def _slot_html(slot: Slot, size: str) -> SafeString:
+    return _fragment("slot").render(
+        {
+            "slot": slot,
+            "card": card_html(slot.card, size) if slot.card else "",
+            "size": size,
+        }
+    )
+
+
+@register.simple_tag
+def pick_slot(slot: Slot, size: str = "") -> SafeString:
+    return _slot_html(slot, size)
+
+
+@lru_cache(maxsize=1024)
+def _slot_item_html(slot: Slot, size: str) -> SafeString:
+    return _fragment("slot-item").render({"slot": _slot_html(slot, size)})
+
+
+@register.simple_tag
+def pick_slots(slots: Iterable[Slot], size: str = "") -> SafeString:
+    """Several slots as the items of a list: ``<ol>{% pick_slots slots "small" %}</ol>``."""
+    return _side_by_side(_slot_item_html(slot, size) for slot in slots)

@@ -11,27 +11,83 @@
     return value ? value.split(",") : [];
   }
 
-  // The rule of CountForm's pick (counter/forms.py, Deal.with_pick), applied here so that taps
-  // show at once and quick taps never race: each request carries the whole deal, not one tap.
+  // The card picker (counter/picks.py, Picks.with_pick), applied here so that taps show at once
+  // and quick taps never race: each request carries every place's cards, not one tap. A form
+  // marked data-picker holds one hidden input[data-place] per place, in filling order, and the
+  // place being filled in input[name=fill] ("" for the first place with room).
+  function placesOf(form) {
+    return Array.prototype.map.call(form.querySelectorAll("input[data-place]"), function (input) {
+      return { input: input, key: input.name, size: Number(input.getAttribute("data-size")), cards: codes(input.value) };
+    });
+  }
+
+  function hasRoom(place) {
+    return place.cards.length < place.size;
+  }
+
+  function fillingFrom(places, key) {
+    var start = 0;
+    for (var i = 0; i < places.length; i++) if (places[i].key === key) start = i;
+    for (var step = 0; step < places.length; step++) {
+      var n = (start + step) % places.length;
+      if (hasRoom(places[n])) return n;
+    }
+    return -1;
+  }
+
+  function nextWithRoom(places, after) {
+    for (var step = 1; step < places.length; step++) {
+      var n = (after + step) % places.length;
+      if (hasRoom(places[n])) return places[n].key;
+    }
+    return "";
+  }
+
   function pick(form, code) {
-    var hand = codes(form.elements.hand.value);
-    var starter = form.elements.starter.value;
-    var at = hand.indexOf(code);
-    if (at >= 0) hand.splice(at, 1);
-    else if (code === starter) starter = "";
-    else if (hand.length < 4) hand.push(code);
-    else if (!starter) starter = code;
-    else return false;
-    setDeal(form, hand, starter);
+    var places = placesOf(form);
+    var fill = form.elements.fill;
+    var removed = false;
+    for (var i = 0; i < places.length && !removed; i++) {
+      var at = places[i].cards.indexOf(code);
+      if (at >= 0) {
+        places[i].cards.splice(at, 1);
+        fill.value = places[i].key; // the next card goes where this one was
+        removed = true;
+      }
+    }
+    if (!removed) {
+      var n = fillingFrom(places, fill.value);
+      if (n < 0) return false;
+      places[n].cards.push(code);
+      fill.value = hasRoom(places[n]) ? places[n].key : nextWithRoom(places, n);
+    }
+    setPlaces(form, places);
     var button = document.getElementById("pick-" + code);
-    if (button) button.setAttribute("aria-pressed", String(hand.indexOf(code) >= 0 || code === starter));
+    if (button) button.setAttribute("aria-pressed", String(!removed));
     return true;
   }
 
-  function setDeal(form, hand, starter) {
-    form.elements.hand.value = hand.join(",");
-    form.elements.starter.value = starter;
-    form.elements.cards.value = hand.concat(starter ? [starter] : []).join(" ");
+  function clearPlaces(form, key) {
+    var places = placesOf(form);
+    places.forEach(function (place) {
+      if (!key || place.key === key) place.cards = [];
+    });
+    form.elements.fill.value = key;
+    setPlaces(form, places);
+  }
+
+  function setPlaces(form, places) {
+    places.forEach(function (place) {
+      place.input.value = place.cards.join(",");
+    });
+    var text = form.elements.cards;
+    if (text && form.elements.hand && form.elements.starter) {
+      // The counter's text field shows the cards as CountForm reads them back (Entry.text).
+      var hand = codes(form.elements.hand.value);
+      var starter = form.elements.starter.value;
+      var before = hand.length === 4 ? " " : hand.length ? " + " : "+ ";
+      text.value = hand.join(" ") + (starter ? before + starter : "");
+    }
   }
 
   function recount(form) {
@@ -39,17 +95,23 @@
     new FormData(form).forEach(function (value, name) {
       values[name] = value;
     });
+    var target = form.getAttribute("hx-target");
     htmx
-      .ajax("GET", form.action, { source: "#count", target: "#count", swap: "outerHTML", values: values })
-      .catch(function () {}); // aborted by a newer recount, which carries the newer deal
+      .ajax("GET", form.action, { source: target, target: target, swap: "outerHTML", values: values })
+      .catch(function () {}); // aborted by a newer recount, which carries the newer cards
   }
 
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("button[name=pick], button[name=clear]");
+    var button = event.target.closest && event.target.closest("button[name=pick], button[name=clear], button[name=place]");
     var form = button && button.form;
-    if (!form || form.id !== "counter-form" || !window.htmx) return;
+    if (!form || !form.hasAttribute("data-picker") || !window.htmx) return;
     event.preventDefault();
-    if (button.name === "clear") setDeal(form, [], "");
+    if (button.name === "clear") {
+      var keys = placesOf(form).map(function (place) {
+        return place.key;
+      });
+      clearPlaces(form, keys.indexOf(button.value) >= 0 ? button.value : "");
+    } else if (button.name === "place") form.elements.fill.value = button.value;
     else if (!pick(form, button.value)) return;
     recount(form);
   });
@@ -80,6 +142,23 @@
     if (!breakdown || hadBreakdown) return;
     var top = breakdown.getBoundingClientRect().top;
     if (top < 0 || top > window.innerHeight * 0.7) breakdown.scrollIntoView({ block: "start" });
+  });
+
+  // The header's menu (a details element) closes on Escape or a tap elsewhere.
+  function closeMenus(except) {
+    document.querySelectorAll("details.menu[open]").forEach(function (menu) {
+      if (menu !== except) menu.open = false;
+    });
+  }
+  document.addEventListener("click", function (event) {
+    closeMenus(event.target.closest && event.target.closest("details.menu"));
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var open = document.querySelector("details.menu[open]");
+    if (!open) return;
+    open.open = false;
+    open.querySelector("summary").focus();
   });
 
   // Quizzes: "N" deals the next hand from the feedback; the itemised answer shows its total.

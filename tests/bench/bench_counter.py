@@ -1,4 +1,6 @@
-"""The hand counter: server time of its htmx partial (target ≤ 5 ms) and the weight of `/`.
+"""The hand counter and the round page: server time of the counter's htmx partial (target
+≤ 2 ms median), of the round page with three full counts (target ≤ 5 ms median, htmx partial
+and full page), and the weight of `/`.
 
 The measurement runs in a child process, so it sets Django up itself whatever the other
 benchmarks in this run did: production settings (DEBUG off, static files collected, hashed
@@ -12,10 +14,14 @@ import statistics
 import time
 from pathlib import Path
 
+from counter.cribbage.cards import DECK
 from tests.bench import run_in_child
 
 REQUESTS = 400
-PARTIAL_TARGET_MS = 5.0
+RUNS = 3  # the best of three runs is reported
+PARTIAL_TARGET_MS = 2.0
+ROUND_REQUESTS = 300
+ROUND_TARGET_MS = 5.0
 FIRST_LOAD_TARGET_KB = 60.0
 
 
@@ -23,15 +29,42 @@ def run():
     run_in_child("tests.bench.bench_counter")
 
 
-def _median_ms(client, urls, headers=None) -> tuple[float, float]:
-    times = []
-    for url in urls:
-        start = time.perf_counter()
-        response = client.get(url, headers=headers or {})
-        times.append((time.perf_counter() - start) * 1e3)
-        assert response.status_code == 200, (url, response.status_code)
-    times.sort()
-    return statistics.median(times), times[int(len(times) * 0.95)]
+def _median_ms(client, runs, headers=None) -> tuple[float, float]:
+    """The median and p95 server time in ms of the best of ``runs`` (lists of URLs): other work
+    on a shared machine only ever adds time. Each run has URLs of its own, so that what the
+    pages remember (drawn cards, counts) helps no more than it would a new player."""
+    best = None
+    for urls in runs:
+        times = []
+        for url in urls:
+            start = time.perf_counter()
+            response = client.get(url, headers=headers or {})
+            times.append((time.perf_counter() - start) * 1e3)
+            assert response.status_code == 200, (url, response.status_code)
+        times.sort()
+        run = (statistics.median(times), times[int(len(times) * 0.95)])
+        best = run if best is None or run < best else best
+    return best
+
+
+def _hands(rng, count: int) -> list[str]:
+    urls = []
+    for n in range(count):
+        five = rng.sample(DECK, 5)
+        hand = ",".join(c.code for c in five[:4])
+        urls.append(f"/?hand={hand}&starter={five[4].code}" + ("&crib=1" if n % 3 == 0 else ""))
+    return urls
+
+
+def _rounds(rng, count: int) -> list[str]:
+    urls = []
+    for _ in range(count):
+        cards = [c.code for c in rng.sample(DECK, 13)]
+        urls.append(
+            f"/round/?starter={cards[0]}&pone={','.join(cards[1:5])}"
+            f"&dealer={','.join(cards[5:9])}&crib={','.join(cards[9:13])}"
+        )
+    return urls
 
 
 def _measure():
@@ -44,21 +77,14 @@ def _measure():
 
     from django.test import Client
 
-    from counter.cribbage.cards import DECK
-
     rng = random.Random(2026)
-    urls = []
-    for n in range(REQUESTS):
-        five = rng.sample(DECK, 5)
-        hand = ",".join(c.code for c in five[:4])
-        urls.append(f"/?hand={hand}&starter={five[4].code}" + ("&crib=1" if n % 3 == 0 else ""))
     client = Client()
     htmx = {"HX-Request": "true", "HX-Current-URL": "http://testserver/"}
-    _median_ms(client, urls[:50], htmx)  # warm the template cache and the engine's tables
+    _median_ms(client, [_hands(rng, 50)], htmx)  # warm the template cache and the engine's tables
 
-    partial, partial_p95 = _median_ms(client, urls, htmx)
-    full, _ = _median_ms(client, urls[:100])
-    trivial, _ = _median_ms(client, ["/healthz"] * 100)
+    partial, partial_p95 = _median_ms(client, [_hands(rng, REQUESTS) for _ in range(RUNS)], htmx)
+    full, _ = _median_ms(client, [_hands(rng, 100) for _ in range(RUNS)])
+    trivial, _ = _median_ms(client, [["/healthz"] * 100] * RUNS)
     verdict = "ok" if partial <= PARTIAL_TARGET_MS else "OVER TARGET"
     print(
         f"counter htmx partial: median {partial:.2f} ms, p95 {partial_p95:.2f} ms "
@@ -68,6 +94,22 @@ def _measure():
         f"counter full page:    median {full:.2f} ms; "
         f"/healthz through the same stack {trivial:.2f} ms"
     )
+
+    round_htmx = {"HX-Request": "true", "HX-Current-URL": "http://testserver/round/"}
+    _median_ms(client, [_rounds(rng, 50)], round_htmx)
+    runs = [_rounds(rng, ROUND_REQUESTS) for _ in range(RUNS)]
+    round_partial, round_partial_p95 = _median_ms(client, runs, round_htmx)
+    runs = [_rounds(rng, ROUND_REQUESTS) for _ in range(RUNS)]
+    round_full, round_full_p95 = _median_ms(client, runs)
+    for what, median, p95 in [
+        ("round htmx partial", round_partial, round_partial_p95),
+        ("round full page", round_full, round_full_p95),
+    ]:
+        verdict = "ok" if median <= ROUND_TARGET_MS else "OVER TARGET"
+        print(
+            f"{what + ':':<21} median {median:.2f} ms, p95 {p95:.2f} ms over "
+            f"{ROUND_REQUESTS} rounds of three full counts (target ≤ {ROUND_TARGET_MS:g}) {verdict}"
+        )
 
     html = client.get("/").content
     paths = re.findall(

@@ -19,6 +19,10 @@ def tap(page: Page, code: str) -> None:
     page.locator(f"#pick-{code}").click()
 
 
+COUNT_29 = "/?hand=5H,5C,5S,JD&starter=5D"
+GUIDE_ROUND = "/round/?starter=KC&pone=6C,7D,7H,8S&dealer=AH,4S,6D,8C&crib=5H,TS,9C,KD"
+
+
 def test_tapping_five_cards_counts_the_29_hand(watched: Page):
     page = watched
     page.set_viewport_size(PHONE)
@@ -30,11 +34,132 @@ def test_tapping_five_cards_counts_the_29_hand(watched: Page):
     expect(page.locator(".score-name", has_text="his nobs")).to_be_visible()
     expect(page.locator(".score--fifteen")).to_have_count(8)
     expect(page.locator(".announce")).to_contain_text("and one for his nobs makes twenty-nine")
-    expect(page).to_have_url("/?hand=5H,5C,5S,JD&starter=5D")
+    expect(page).to_have_url(COUNT_29)
     expect(page.locator(".slot-card")).to_have_count(5)
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "counter-phone-390x844", full_page=False)
     screenshot(page, "counter-phone-390x844-full")
+
+
+def box(page: Page, selector: str) -> list[dict]:
+    """The bounding box of every element matching ``selector``, with a name for messages."""
+    return page.locator(selector).evaluate_all(
+        """(elements) => elements.map(e => {
+            const r = e.getBoundingClientRect();
+            return {name: e.id || e.value || e.textContent.trim(), top: r.top, left: r.left,
+                    bottom: r.bottom, right: r.right, width: r.width, height: r.height};
+        })"""
+    )
+
+
+def outside(page: Page, boxes: list[dict]) -> list[str]:
+    size = page.viewport_size
+    return [
+        b["name"]
+        for b in boxes
+        if b["top"] < 0
+        or b["left"] < 0
+        or b["bottom"] > size["height"]
+        or b["right"] > size["width"]
+    ]
+
+
+@pytest.mark.parametrize(
+    "viewport", [PHONE, {"width": 844, "height": 390}], ids=["portrait", "landscape"]
+)
+def test_on_a_phone_the_slots_the_switch_and_all_52_cards_fit_one_screen(watched: Page, viewport):
+    page = watched
+    page.set_viewport_size(viewport)
+    page.goto("/")
+    picks = box(page, ".pick")
+    assert len(picks) == 52
+    assert outside(page, picks) == []
+    slots = box(page, ".slot-row .slot > *")
+    assert len(slots) == 5
+    assert outside(page, slots) == []
+    assert outside(page, box(page, ".switch label")) == []
+    # WCAG 2.2 target size: 44 x 44 where the layout allows, never under 24 x 24.
+    assert [p["name"] for p in picks if p["width"] < 24 or p["height"] < 44] == []
+    assert [s["name"] for s in slots if s["width"] < 44 or s["height"] < 44] == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    screenshot(page, f"counter-empty-phone-{viewport['width']}x{viewport['height']}", False)
+
+
+def test_after_the_fifth_card_the_total_is_in_view_and_the_breakdown_follows(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/")
+    for code in ["3H", "4C", "4S", "5D", "KH"]:
+        tap(page, code)
+    expect(page.locator(".total-points")).to_have_text(expected_total("3H 4C 4S 5D KH"))
+    expect(page.locator("#breakdown-total")).to_be_in_viewport(ratio=1)
+    expect(page.get_by_role("button", name="Next hand, same starter")).to_be_in_viewport(ratio=1)
+    total = box(page, "#breakdown-total")[0]
+    first_item = box(page, ".score")[0]
+    assert 0 <= first_item["top"] - total["bottom"] < 40
+    assert page.evaluate("scrollY") == 0
+
+
+# Counts the taps (trusted pointer presses) and the furthest scroll from here on.
+TAPS_AND_SCROLL = """() => {
+    window.taps = 0;
+    window.scrolled = 0;
+    if (window.watchingTaps) return;
+    window.watchingTaps = true;
+    addEventListener("pointerdown", (e) => { if (e.isTrusted) window.taps++; }, true);
+    addEventListener("scroll", () => { window.scrolled = Math.max(window.scrolled, scrollY); });
+}"""
+
+
+def tap_where_it_is(page: Page, locator) -> None:
+    """Tap the element where it is on the screen, as a finger does: no scrolling to it."""
+    expect(locator).to_be_in_viewport(ratio=1)
+    found = locator.bounding_box()
+    page.mouse.click(found["x"] + found["width"] / 2, found["y"] + found["height"] / 2)
+
+
+def tap_cards(page: Page, codes: list[str]) -> None:
+    """Tap cards one after another where they are; the deck must not move while they go in."""
+    deck = page.locator("#pick-AS").bounding_box()
+    slots = page.locator(".slot-card").count()
+    for n, code in enumerate(codes, start=1):
+        tap_where_it_is(page, page.locator(f"#pick-{code}"))
+        expect(page.locator(".slot-card")).to_have_count(slots + n)
+        if page.locator(".total-points").count() == 0:
+            assert page.locator("#pick-AS").bounding_box() == deck, code
+
+
+def test_counting_a_hand_from_an_empty_page_takes_five_taps_and_no_scroll(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/")
+    page.evaluate(TAPS_AND_SCROLL)
+    tap_cards(page, ["5H", "5C", "5S", "JD", "5D"])
+    expect(page.locator(".total-points")).to_have_text("29")
+    expect(page.locator("#breakdown-total")).to_be_in_viewport(ratio=1)
+    assert page.evaluate("[window.taps, window.scrolled, scrollY]") == [5, 0, 0]
+
+    # The next hand with the same starter: five taps again, the starter kept.
+    tap_where_it_is(page, page.get_by_role("button", name="Next hand, same starter"))
+    expect(page.locator(".total-points")).to_have_count(0)
+    tap_cards(page, ["2H", "3H", "4H", "6H"])
+    expect(page.locator(".total-points")).to_have_text(expected_total("2H 3H 4H 6H 5D"))
+    assert page.evaluate("[window.taps, window.scrolled]") == [10, 0]
+
+    # Starter first: one tap on the Starter slot, then the five cards.
+    page.get_by_role("button", name="Clear").click()
+    expect(page.locator(".slot-card")).to_have_count(0)
+    page.evaluate(TAPS_AND_SCROLL)
+    tap_where_it_is(page, page.locator(".slot-choose[value=starter]"))
+    expect(page.locator(".slot-choose[value=starter]")).to_have_attribute("aria-pressed", "true")
+    tap_cards(page, ["JH", "4H", "6H", "9H", "2C"])
+    expect(page.locator(".total-points")).to_have_text(expected_total("4H 6H 9H 2C JH"))
+    expect(page).to_have_url("/?hand=4H,6H,9H,2C&starter=JH")
+    assert page.evaluate("[window.taps, window.scrolled]") == [6, 0]
+
+
+def slot_codes(page: Page) -> list[str]:
+    return page.locator(".slot-card").evaluate_all("(buttons) => buttons.map(b => b.value)")
 
 
 def test_tapping_a_picked_card_takes_it_out_and_clear_empties_the_hand(watched: Page):
@@ -46,13 +171,15 @@ def test_tapping_a_picked_card_takes_it_out_and_clear_empties_the_hand(watched: 
     expect(page.locator("#pick-5C")).to_have_attribute("aria-pressed", "false")
     expect(page.locator("#count-message")).to_have_text("Pick 1 more card for the hand.")
     tap(page, "5D")
-    expect(page).to_have_url("/?hand=5H,5S,JD")
+    expect(page.locator(".slot-card")).to_have_count(3)
+    assert slot_codes(page) == ["5H", "5S", "JD"]
     page.locator(".slot-card[value='JD']").click()
-    expect(page).to_have_url("/?hand=5H,5S")
+    expect(page.locator(".slot-card")).to_have_count(2)
+    # Cards picked on the way to a count leave the address (and the history) alone.
+    expect(page).to_have_url("/?hand=5H,5C,5S,JD&starter=5D")
     page.get_by_role("button", name="Clear").click()
     expect(page.locator(".slot-card")).to_have_count(0)
     expect(page.locator("#cards")).to_have_value("")
-    expect(page).to_have_url("/")
 
 
 def test_quick_taps_all_land(watched: Page):
@@ -108,6 +235,66 @@ def test_each_count_goes_into_the_history(watched: Page):
     expect(page.locator("#pick-5D")).to_have_attribute("aria-pressed", "true")
 
 
+def test_back_and_forward_move_between_counts_never_to_a_half_entered_deal(watched: Page):
+    """No console error either: the watched page fails on any, and a CSP violation is one."""
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/")
+    for code in ["5H", "5C", "5S", "JD", "5D"]:
+        tap(page, code)
+    expect(page.locator(".total-points")).to_have_text("29")
+    page.get_by_role("button", name="Next hand, same starter").click()
+    for code in ["2H", "3H", "4H", "6H"]:
+        tap(page, code)
+    expect(page.locator(".total-points")).to_have_text("13")
+    second = "/?hand=2H,3H,4H,6H&starter=5D"
+    expect(page).to_have_url(second)
+    tap(page, "6H")  # a card out: half entered, and nothing in the history for it
+    expect(page.locator(".slot-card")).to_have_count(4)
+
+    page.go_back()
+    expect(page).to_have_url(COUNT_29)
+    expect(page.locator(".total-points")).to_have_text("29")
+    expect(page.locator(".slot-card")).to_have_count(5)
+    page.go_back()
+    expect(page).to_have_url("/")
+    expect(page.locator(".slot-card")).to_have_count(0)
+    expect(page.locator("#cards")).to_have_value("")
+    page.go_forward()
+    expect(page).to_have_url(COUNT_29)
+    expect(page.locator(".total-points")).to_have_text("29")
+    page.go_forward()
+    expect(page).to_have_url(second)
+    expect(page.locator(".total-points")).to_have_text("13")
+    expect(page.locator(".slot-card")).to_have_count(5)
+
+
+def test_a_count_takes_the_place_of_the_half_entered_page_it_began_on(watched: Page):
+    page = watched
+    page.goto(COUNT_29)
+    page.get_by_role("link", name="Count the round with this starter").click()
+    expect(page).to_have_url("/round/?starter=5D")
+    for code in "5H 5C 5S JD 2H 3H 4H 6H 7C 8C 9C TC".split():
+        tap(page, code)
+    expect(page.locator(".place-points")).to_have_count(3)
+    expect(page).to_have_url(
+        "/round/?starter=5D&pone=5H,5C,5S,JD&dealer=2H,3H,4H,6H&crib=7C,8C,9C,TC"
+    )
+    page.locator("button[name=clear]").click()
+    for code in "KC 6C 7D 7H 8S AH 4S 6D 8C 5H TS 9C KD".split():
+        tap(page, code)
+    expect(page).to_have_url(GUIDE_ROUND)
+    page.go_back()
+    expect(page.locator(".place-points")).to_have_text(["29", "13", "8"])
+    page.go_back()
+    expect(page).to_have_url(COUNT_29)
+    expect(page.locator(".total-points")).to_have_text("29")
+    page.go_forward()
+    expect(page.locator(".place-points")).to_have_text(["29", "13", "8"])
+    page.go_forward()
+    expect(page.locator(".place-points")).to_have_text(["12", "4", "8"])
+
+
 def test_the_copied_link_reproduces_the_count(watched: Page, context, live_server):
     page = watched
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
@@ -126,7 +313,7 @@ def test_the_copied_link_reproduces_the_count(watched: Page, context, live_serve
     expect(other.locator("#crib-yes")).to_be_checked()
 
 
-def tab_to(page: Page, element_id: str, limit: int = 16) -> None:
+def tab_to(page: Page, element_id: str, limit: int = 24) -> None:
     for _ in range(limit):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.id") == element_id:
@@ -179,9 +366,46 @@ def test_without_javascript_the_form_still_counts(browser, live_server):
     context.close()
 
 
+def test_without_javascript_the_starter_comes_first_and_a_round_is_tapped_in(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
+    page = context.new_page()
+    page.goto("/")
+    page.locator(".slot-choose[value=starter]").click()
+    expect(page).to_have_url("/?fill=starter")
+    for code in ["5D", "5H", "5C", "5S", "JD"]:
+        tap(page, code)
+        page.wait_for_load_state()
+    expect(page).to_have_url(COUNT_29)
+    expect(page.locator(".total-points")).to_have_text("29")
+    page.get_by_role("button", name="Next hand, same starter").click()
+    expect(page).to_have_url("/?starter=5D")
+    expect(page.locator("#cards")).to_have_value("+ 5D")
+
+    page.goto("/round/")
+    for code in "KC 6C 7D 7H 8S AH 4S 6D 8C 5H TS 9C KD".split():
+        tap(page, code)
+        page.wait_for_load_state()
+    expect(page).to_have_url(GUIDE_ROUND)
+    expect(page.locator(".place-points")).to_have_text(["12", "4", "8"])
+    page.locator(".typed-summary").click()
+    page.get_by_role("textbox", name="Crib").fill("5h 10s 9c qd")
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator(".place-points")).to_have_text(["12", "4", "6"])
+    context.close()
+
+
 @pytest.mark.parametrize(
     "path",
-    ["/", "/?hand=5H,5C,5S,JD&starter=5D", "/?hand=2H,6H,9H,QH&starter=JC&crib=1", "/rules/"],
+    [
+        "/",
+        "/?hand=5H,5C,5S,JD&starter=5D",
+        "/?hand=2H,6H,9H,QH&starter=JC&crib=1",
+        "/?starter=5D",
+        "/rules/",
+        "/round/",
+        "/round/?starter=JD&pone=5H,5C,5S,JC&dealer=2H,3H",
+        "/round/?starter=KC&pone=6C,7D,7H,8S&dealer=AH,4S,6D,8C&crib=5H,TS,9C,KD",
+    ],
 )
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_no_accessibility_violations(watched: Page, path, viewport):
@@ -190,20 +414,33 @@ def test_no_accessibility_violations(watched: Page, path, viewport):
     assert_accessible(watched)
 
 
-def test_phone_width_has_no_sideways_scroll_and_big_tap_targets(watched: Page):
-    page = watched
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.goto("/?hand=3H,4C,4S,5D&starter=KH")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    small = page.evaluate(
-        """() => [...document.querySelectorAll(
-              '#main button:not([hidden]), #main input[type=text], .switch label, .score-name,'
-              + ' .share-link, .site-header a')]
-            .map(e => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
-            .filter(([, r]) => r.width < 44 || r.height < 44)
-            .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+def small_targets(page: Page, selector: str, width: int, height: int) -> list[str]:
+    """The targets matching ``selector`` narrower or lower than width x height CSS px."""
+    return page.evaluate(
+        """([selector, width, height]) => [...document.querySelectorAll(selector)]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.id || e.value || e.textContent.trim(), e.getBoundingClientRect()])
+            .filter(([, r]) => r.width < width || r.height < height)
+            .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)""",
+        [selector, width, height],
     )
-    assert small == []
+
+
+TARGETS = (
+    "#main button:not([hidden]):not(.pick), #main input[type=text], .switch label, .score-name,"
+    " .share-link, .site-header a, .site-header summary"
+)
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_phone_widths_have_no_sideways_scroll_and_big_enough_tap_targets(watched: Page, width):
+    page = watched
+    page.set_viewport_size({"width": width, "height": 740})
+    page.goto("/?hand=3H,4C,4S,5D&starter=KH")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert small_targets(page, TARGETS, 44, 44) == []
+    # The 52 cards are 44 px tall; 13 to a row they are narrower, never under 24 px.
+    assert small_targets(page, ".pick", 24, 44) == []
 
 
 def test_desktop_screenshot(watched: Page):
@@ -223,3 +460,71 @@ def test_rules_page_draws_its_examples(watched: Page):
     expect(page.locator("#twenty-nine .example-total")).to_have_text("= 29")
     expect(page.locator("#crib-flush .example-total").first).to_contain_text("= 4")
     screenshot(page, "rules-phone-390x844", full_page=False)
+
+
+# --- the round ------------------------------------------------------------------------
+
+GUIDE_ROUND = "/round/?starter=KC&pone=6C,7D,7H,8S&dealer=AH,4S,6D,8C&crib=5H,TS,9C,KD"
+
+
+def test_a_whole_round_is_tapped_in_on_a_phone_without_scrolling(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/round/")
+    page.evaluate(TAPS_AND_SCROLL)
+    tap_cards(page, "KC 6C 7D 7H 8S AH 4S 6D 8C 5H TS 9C KD".split())
+    assert page.evaluate("[window.taps, window.scrolled]") == [13, 0]
+    expect(page.locator(".place-points")).to_have_text(["12", "4", "8"])
+    expect(page.locator("#round-message")).to_have_text(
+        "Pone pegs 12; the dealer pegs 12, hand and crib."
+    )
+    expect(page).to_have_url(GUIDE_ROUND)
+    assert page.evaluate("scrollY") == 0
+    for place in ["pone", "dealer", "crib"]:
+        expect(page.locator(f".place-total[href='#show-{place}']")).to_be_in_viewport(ratio=1)
+    expect(page.locator(".show .total-points")).to_have_text(["12", "4", "8"])
+    expect(page.locator(".pegs dd")).to_have_text(["12 the hand", "12 hand 4 + crib 8"])
+    screenshot(page, "round-phone-390x844", full_page=False)
+    screenshot(page, "round-phone-390x844-full")
+    assert_accessible(page)
+    page.get_by_role("link", name="This count on its own").nth(2).click()
+    expect(page).to_have_url("/?hand=5H,TS,9C,KD&starter=KC&crib=1")
+    expect(page.locator(".total-points")).to_have_text("8")
+
+
+def test_the_starter_of_a_round_can_come_last(watched: Page):
+    page = watched
+    page.goto("/round/")
+    page.locator(".slot-choose[value=pone]").click()
+    expect(page.locator(".slot-choose[value=pone]")).to_have_attribute("aria-pressed", "true")
+    for code in ["6C", "7D", "7H", "8S"]:
+        tap(page, code)
+    expect(page.locator(".place--filling .place-name")).to_have_text("Dealer")
+    page.locator(".slot-choose[value=starter]").click()
+    tap(page, "KC")
+    expect(page.locator(".place-points")).to_have_text(["12"])
+    expect(page.locator("#round-message")).to_have_text("Pick 4 cards for the dealer's hand.")
+
+
+def test_a_jack_turned_says_heels_once(watched: Page):
+    page = watched
+    page.goto("/round/?starter=JD&pone=5H,5C,5S,JC&dealer=2H,3H,4H,6H&crib=7C,8C,9C,TC")
+    expect(page.locator("text=that is heels")).to_have_count(0)
+    expect(page.locator(".note--heels")).to_have_count(1)
+    expect(page.locator(".note", has_text="heels")).to_have_count(1)
+    expect(page.locator("#round-message")).to_contain_text("Heels: 2 more to the dealer")
+
+
+def test_typing_a_round_is_forgiving(watched: Page):
+    page = watched
+    page.goto("/round/?starter=KC")
+    page.locator(".typed-summary").click()
+    page.get_by_role("textbox", name="Pone").fill("6c7d7h8s")
+    page.get_by_role("textbox", name="Dealer").fill("1h, 4s 6d 8c")
+    page.get_by_role("textbox", name="Crib").fill("5♥ 10s 9C kd")
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator(".place-points")).to_have_text(["12", "4", "8"])
+    expect(page).to_have_url(GUIDE_ROUND)
+    page.get_by_role("textbox", name="Crib").fill("5h 10s 9x kd")
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator("#round-message")).to_contain_text("'9x' is not a card")

@@ -5,7 +5,8 @@ from hypothesis import strategies as st
 
 from tests.hostile import echoed_unescaped, form_data
 
-COUNTER_FIELDS = ["hand", "starter", "crib", "cards", "pick", "clear"]
+COUNTER_FIELDS = ["hand", "starter", "crib", "cards", "pick", "clear", "place", "fill"]
+ROUND_FIELDS = ["starter", "pone", "dealer", "crib", "pick", "clear", "place", "fill", "typed"]
 
 
 @settings(max_examples=150, deadline=None)
@@ -20,3 +21,17 @@ def test_counter_never_fails_and_never_echoes_markup(data, htmx):
         body = response.content.decode()
         assert echoed_unescaped(body, data) == []
         assert 'id="count-message"' in body
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=form_data(ROUND_FIELDS), htmx=st.booleans(), current=st.text(max_size=60))
+def test_round_never_fails_and_never_echoes_markup(data, htmx, current):
+    from django.test import Client
+
+    headers = {"HX-Request": "true", "HX-Current-URL": f"http://testserver/round/?{current}"}
+    response = Client().get("/round/", data, headers=headers if htmx else {})
+    assert response.status_code in (200, 302)
+    if response.status_code == 200:
+        body = response.content.decode()
+        assert echoed_unescaped(body, data) == []
+        assert 'id="round-message"' in body

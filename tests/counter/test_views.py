@@ -7,7 +7,7 @@ from django.utils.html import escape as html_escape
 from django.utils.text import capfirst
 from pytest_django.asserts import assertInHTML
 
-from counter.cribbage.cards import Card, Rank, Suit
+from counter.cribbage.cards import Card, Rank, Suit, card, parse_cards
 from counter.cribbage.pegging import peg_play
 from counter.cribbage.show import score_show
 
@@ -41,7 +41,7 @@ def test_empty_page_is_a_whole_document_with_the_picker(client):
     assert html.startswith("<!doctype html>")
     assert html.count('name="pick"') == 52
     assert 'id="breakdown"' not in html
-    assert message(response) == "Pick four cards for the hand, then the starter, or type them."
+    assert message(response) == "Pick 4 cards for the hand, then the starter."
     assert "HX-Request" in response["Vary"]
 
 
@@ -74,18 +74,43 @@ def test_the_htmx_partial_is_the_count_alone(client):
     assert response["HX-Push-Url"] == COUNT_29
 
 
-def test_cards_picked_on_the_way_to_a_count_replace_the_url_instead_of_pushing(client):
+def test_cards_picked_on_the_way_to_a_count_leave_the_history_alone(client):
     response = client.get("/?hand=5H,5C", headers=HTMX)
-    assert response["HX-Replace-Url"] == "/?hand=5H,5C"
+    assert "HX-Replace-Url" not in response
     assert "HX-Push-Url" not in response
 
 
-def test_taking_a_card_out_of_a_count_keeps_the_count_in_the_history(client):
+def test_taking_a_card_out_of_a_count_leaves_the_count_in_the_history(client):
     response = client.get(
         "/?hand=5H,5C,5S,JD",
         headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"},
     )
-    assert response["HX-Push-Url"] == "/?hand=5H,5C,5S,JD"
+    assert "HX-Replace-Url" not in response
+    assert "HX-Push-Url" not in response
+
+
+def test_a_count_after_a_count_is_pushed(client):
+    response = client.get(
+        "/?hand=2H,6H,9H,QH&starter=3C",
+        headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"},
+    )
+    assert response["HX-Push-Url"] == "/?hand=2H,6H,9H,QH&starter=3C"
+
+
+def test_a_count_replaces_a_half_entered_deal_so_back_never_lands_on_it(client):
+    response = client.get(
+        COUNT_29, headers={**HTMX, "HX-Current-URL": "http://testserver/?starter=5D"}
+    )
+    assert response["HX-Replace-Url"] == COUNT_29
+    assert "HX-Push-Url" not in response
+
+
+def test_the_same_count_again_changes_no_history(client):
+    response = client.get(
+        COUNT_29, headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"}
+    )
+    assert "HX-Push-Url" not in response
+    assert "HX-Replace-Url" not in response
 
 
 def test_a_history_restore_gets_the_whole_page(client):
@@ -149,6 +174,81 @@ def test_picking_without_javascript_fills_the_hand_then_the_starter(client):
     assert response["Location"] == "/?hand=5H,5S,JD&starter=5D"
     response = client.get("/?hand=5H,5S,JD&starter=5D&pick=2C")
     assert response["Location"] == "/?hand=5H,5S,JD,2C&starter=5D"
+
+
+def follow_taps(client, url: str, taps: list[tuple[str, str]]) -> str:
+    """Submit the form without JavaScript, one button at a time; the canonical URL reached."""
+    path = url.partition("?")[0]
+    for name, value in taps:
+        query = url.partition("?")[2]
+        response = client.get(f"{path}?{query}&{name}={value}")
+        assert response.status_code == 302, (url, name, value, message(response))
+        url = response["Location"]
+    return url
+
+
+def test_without_javascript_the_starter_can_be_picked_first(client):
+    url = follow_taps(client, "/", [("place", "starter"), ("pick", "5D")])
+    assert url == "/?starter=5D"
+    page = client.get(url)
+    assert message(page) == "Pick 4 more cards for the hand."
+    assert text_field(page) == "+ 5D"
+    taps = [("place", "starter"), ("pick", "5D"), *(("pick", c) for c in ["5H", "5C", "5S", "JD"])]
+    assert follow_taps(client, "/", taps) == COUNT_29
+
+
+def test_the_slot_the_next_card_goes_to_is_pressed_and_the_starter_can_be_chosen(client):
+    html = client.get("/").content.decode()
+    assertInHTML(
+        '<button type="submit" name="place" value="hand" class="slot-choose" aria-pressed="true">'
+        '<span class="slot-empty" aria-hidden="true"></span><span class="slot-name">Hand 1</span>'
+        '<span class="visually-hidden">, empty</span></button>',
+        html,
+    )
+    assertInHTML(
+        '<button type="submit" name="place" value="starter" class="slot-choose"'
+        ' aria-pressed="false"><span class="slot-empty" aria-hidden="true"></span>'
+        '<span class="slot-name">Starter</span><span class="visually-hidden">, empty</span>'
+        "</button>",
+        html,
+    )
+    chosen = client.get("/?fill=starter").content.decode()
+    assert 'value="starter" class="slot-choose" aria-pressed="true"' in chosen
+    assert message(client.get("/?fill=starter")) == ("Pick the starter, then 4 cards for the hand.")
+
+
+def test_next_hand_same_starter_keeps_the_starter_and_the_crib_switch(client):
+    page = client.get(COUNT_29).content.decode()
+    assertInHTML(
+        '<button type="submit" name="clear" value="hand" class="button button--primary">'
+        "Next hand, same starter</button>",
+        page,
+    )
+    assert client.get(f"{COUNT_29}&clear=hand")["Location"] == "/?starter=5D"
+    assert client.get(f"{COUNT_29}&crib=1&clear=hand")["Location"] == "/?starter=5D&crib=1"
+
+
+def test_a_count_links_to_the_round_with_its_starter(client):
+    page = client.get(COUNT_29).content.decode()
+    assert 'href="/round/?starter=5D"' in page
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "cards=5h5c5sjd5d",
+        "cards=5H,5C,5S,JD,5D",
+        "cards=5h+5c+5s+jd+%2B+5d",
+        "hand=5h5c5sjd&starter=5d",
+    ],
+)
+def test_forgiving_typing_lands_on_the_canonical_url(client, query):
+    assert client.get(f"/?{query}")["Location"] == COUNT_29
+
+
+def test_an_ace_may_be_typed_as_1_and_a_ten_as_0(client):
+    response = client.get("/?cards=1h2h3h4h0h")
+    assert response["Location"] == "/?hand=AH,2H,3H,4H&starter=TH"
 
 
 def test_a_sixth_pick_is_refused_with_a_hint(client):
@@ -226,9 +326,156 @@ def test_a_pick_that_is_not_a_card_is_refused(client):
     assert "&#x27;ZZ&#x27; is not a card" in message(response)
 
 
+# --- the round page -------------------------------------------------------------------
+
+ROUND = "/round/?starter=5D&pone=5H,5C,5S,JD&dealer=2H,3H,4H,6H&crib=7C,8C,9C,TC"
+ROUND_HEELS = "/round/?starter=JD&pone=5H,5C,5S,JC&dealer=2H,3H,4H,6H&crib=7C,8C,9C,TC"
+
+
+def totals(response) -> list[str]:
+    return re.findall(r'class="total-points">(\d+)<', response.content.decode())
+
+
+def round_message(response) -> str:
+    found = re.search(r'<p id="round-message"[^>]*>([^<]*)</p>', response.content.decode())
+    assert found, "no message element"
+    return found.group(1)
+
+
+def test_the_round_page_starts_with_the_starter(client):
+    response = client.get("/round/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.count('name="pick"') == 52
+    assert round_message(response) == "Pick the starter."
+    for key in ("starter", "pone", "dealer", "crib"):
+        assert f'name="place" value="{key}"' in html
+    assert 'value="starter" class="slot-choose slot-choose--small" aria-pressed="true"' in html
+    assert "HX-Request" in response["Vary"]
+
+
+def test_a_whole_round_shows_each_count_and_what_each_player_pegs(client):
+    response = client.get(ROUND)
+    assert response.status_code == 200
+    html = response.content.decode()
+    expected = [
+        score_show(parse_cards(hand), card("5D"), crib=crib).total
+        for hand, crib in [("5H 5C 5S JD", False), ("2H 3H 4H 6H", False), ("7C 8C 9C TC", True)]
+    ]
+    assert totals(response) == [str(total) for total in expected]
+    pone, dealer, crib = expected
+    assert round_message(response) == (
+        f"Pone pegs {pone}; the dealer pegs {dealer + crib}, hand and crib."
+    )
+    assertInHTML(
+        f'<div class="pegs-row"><dt>Dealer pegs</dt><dd><span class="pegs-points">'
+        f'{dealer + crib}</span> <span class="pegs-how">hand {dealer} + crib {crib}</span>'
+        "</dd></div>",
+        html,
+    )
+    for link in [
+        "/?hand=5H,5C,5S,JD&amp;starter=5D",
+        "/?hand=2H,3H,4H,6H&amp;starter=5D",
+        "/?hand=7C,8C,9C,TC&amp;starter=5D&amp;crib=1",
+    ]:
+        assert f'<a href="{link}">This count on its own</a>' in html
+    assert html.count("in the crib") == 1
+    assert "Heels" not in html
+
+
+def test_heels_is_said_once_for_the_round(client):
+    html = client.get(ROUND_HEELS).content.decode()
+    assert html.count("that is heels") == 0
+    assert html.count("so the dealer pegged 2 when it was turned") == 1
+    assert "Heels: 2 more to the dealer, at the cut." in html
+
+
+def test_a_round_counts_as_far_as_it_goes(client):
+    response = client.get("/round/?starter=5D&pone=5H,5C,5S,JD&dealer=2H")
+    assert totals(response) == ["29"]
+    assert round_message(response) == "Pick 3 more cards for the dealer&#x27;s hand."
+    html = response.content.decode()
+    assert "Pone pegs" in html
+    assert "Dealer pegs" not in html
+
+
+def test_without_javascript_a_round_is_tapped_in_order(client):
+    codes = "5D 5H 5C 5S JD 2H 3H 4H 6H 7C 8C 9C TC".split()
+    url = follow_taps(client, "/round/", [("pick", code) for code in codes])
+    assert url == ROUND
+    assert totals(client.get(url)) == ["29", "13", "8"]
+    url = follow_taps(client, "/round/", [("place", "crib"), ("pick", "7C")])
+    assert url == "/round/?crib=7C&fill=crib"
+    assert follow_taps(client, url, [("pick", "8C")]) == "/round/?crib=7C,8C&fill=crib"
+
+
+def test_taking_a_card_out_of_a_round_refills_its_place(client):
+    url = follow_taps(client, "/round/", [("pick", "3H")])
+    assert url == "/round/?starter=3H"
+    response = client.get(f"{ROUND}&pick=3H")
+    assert response["Location"] == (
+        "/round/?starter=5D&pone=5H,5C,5S,JD&dealer=2H,4H,6H&crib=7C,8C,9C,TC"
+    )
+    refilled = client.get(response["Location"] + "&pick=KH")["Location"]
+    assert "dealer=2H,4H,6H,KH" in refilled
+
+
+@pytest.mark.parametrize(
+    ("query", "canonical"),
+    [
+        ("starter=5d&pone=5h5c5sjd&dealer=2h,3h,4h,6h&crib=7c 8c 9c 10c", ROUND),
+        ("pone=5h5c&fill=pone", "/round/?pone=5H,5C&fill=pone"),
+        ("starter=5D&fill=starter", "/round/?starter=5D"),
+        ("fill=nonsense", "/round/"),
+        ("starter=5D&clear=1", "/round/"),
+        ("starter=5D&pone=5H&clear=pone", "/round/?starter=5D"),
+    ],
+)
+def test_the_round_lands_on_its_canonical_url(client, query, canonical):
+    response = client.get(f"/round/?{query}")
+    assert response.status_code == 302
+    assert response["Location"] == canonical
+
+
+@pytest.mark.parametrize(
+    ("query", "problem"),
+    [
+        ("starter=5D&pone=5D", "5D is already in the starter: a card can be in one place only."),
+        ("starter=5D&pone=5H,5C,5S,JD,2C", "A pone&#x27;s hand has 4 cards and this one has 5."),
+        ("starter=5D,6D", "The starter is one card."),
+        ("starter=5D&crib=XY", "&#x27;XY&#x27; is not a card"),
+        ("starter=5D&dealer=2H,2H", "2H appears twice"),
+    ],
+)
+def test_round_problems_are_named_and_the_rest_kept(client, query, problem):
+    for headers in ({}, HTMX):
+        response = client.get(f"/round/?{query}", headers=headers)
+        assert response.status_code == 200
+        assert problem in round_message(response)
+        assert "message--problem" in response.content.decode()
+        assert 'aria-label="five of diamonds"' in response.content.decode()
+
+
+def test_the_round_partial_pushes_a_whole_round_only(client):
+    partial = client.get("/round/?starter=5D&pone=5H", headers=HTMX)
+    html = partial.content.decode()
+    assert 'id="round"' in html and "<html" not in html
+    assert "HX-Push-Url" not in partial and "HX-Replace-Url" not in partial
+    whole = client.get(ROUND, headers={**HTMX, "HX-Current-URL": "http://testserver/round/"})
+    assert whole["HX-Push-Url"] == ROUND
+    again = client.get(ROUND_HEELS, headers={**HTMX, "HX-Current-URL": f"http://testserver{ROUND}"})
+    assert again["HX-Push-Url"] == ROUND_HEELS
+
+
+def test_the_round_page_has_a_title_with_its_totals(client):
+    html = client.get(ROUND).content.decode()
+    assertInHTML("<title>29 13 8 · 5♦ · Round · Cribtrainer</title>", html)
+
+
 def test_only_get_is_allowed(client):
     assert client.post("/", {"hand": "5H"}).status_code == 405
     assert client.post("/rules/").status_code == 405
+    assert client.post("/round/").status_code == 405
 
 
 def test_every_breakdown_link_lands_on_a_rule(client):
@@ -335,7 +582,7 @@ def test_pages_link_hashed_static_files_that_whitenoise_serves_compressed(client
 
 
 def test_no_inline_scripts_or_styles(client):
-    html = client.get(COUNT_29).content.decode() + client.get("/rules/").content.decode()
+    html = "".join(client.get(url).content.decode() for url in [COUNT_29, "/rules/", ROUND_HEELS])
     assert not re.search(r"<script(?![^>]*\bsrc=)", html)
     assert " style=" not in html
     assert not re.search(r"\son[a-z]+=", html)

@@ -2,6 +2,8 @@ import copy
 import pickle
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from counter.cribbage.cards import (
     DECK,
@@ -13,6 +15,7 @@ from counter.cribbage.cards import (
     format_cards,
     parse_card,
     parse_cards,
+    read_typed,
 )
 
 
@@ -106,3 +109,93 @@ def test_card_labels():
     )
     assert card("QS").value == 10 and card("AC").value == 1 and card("9D").value == 9
     assert ten.suit.is_red and not card("QS").suit.is_red
+
+
+# --- read_typed: the forgiving reading of typed cards ---------------------------------
+
+RANK_SPELLINGS = {
+    Rank.ACE: ["A", "a", "1"],
+    Rank.TEN: ["10", "T", "t", "0"],
+    **{rank: [rank.letter, rank.letter.lower()] for rank in Rank if rank.letter.isalpha()},
+    **{rank: [rank.letter] for rank in Rank if rank.letter.isdigit() and rank is not Rank.TEN},
+}
+SUIT_SPELLINGS = {
+    Suit.CLUBS: ["C", "c", "♣", "♧"],
+    Suit.DIAMONDS: ["D", "d", "♦", "♢"],
+    Suit.HEARTS: ["H", "h", "♥", "♡", "♥\ufe0f"],
+    Suit.SPADES: ["S", "s", "♠", "♤"],
+}
+
+
+@st.composite
+def typed_cards(draw) -> tuple[list[Card], str]:
+    """Distinct cards, each spelt any way a player may, run together or apart."""
+    cards = draw(st.lists(st.sampled_from(DECK), min_size=1, max_size=8, unique=True))
+    text = draw(st.sampled_from(["", " ", "  "]))
+    for each in cards:
+        text += draw(st.sampled_from(RANK_SPELLINGS[each.rank]))
+        text += draw(st.sampled_from(SUIT_SPELLINGS[each.suit]))
+        text += draw(st.sampled_from(["", "", " ", ",", ", ", " ,", "\t"]))
+    return cards, text
+
+
+@given(typed_cards())
+def test_read_typed_reads_every_spelling_run_together_or_apart(case):
+    cards, text = case
+    assert list(read_typed(text)) == cards
+
+
+@given(st.lists(st.sampled_from(DECK), max_size=6, unique=True))
+def test_read_typed_reads_the_canonical_and_printed_forms(cards):
+    assert read_typed(format_cards(cards)) == tuple(cards)
+    assert read_typed("".join(c.short_label for c in cards)) == tuple(cards)
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("5h5c5sjd5d", "5H 5C 5S JD 5D"),
+        ("1h 1c", "AH AC"),
+        ("10h0sTd", "TH TS TD"),
+        ("10♥,j♦ , Q♠️", "TH JD QS"),
+        ("", ""),
+        (" , ", ""),
+    ],
+)
+def test_read_typed_examples(text, codes):
+    assert format_cards(read_typed(text)) == codes
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("5h 5c 5x jd", "'5x' is not a card: suits are C D H S (or ♣ ♦ ♥ ♠)"),
+        ("5h5c5x", "'5x' is not a card: suits are"),
+        ("zz", "'zz' is not a card: ranks are A (or 1), 2-9, 10 (or T or 0), J, Q, K"),
+        ("5h 11s", "'11s' is not a card: ranks are"),
+        ("12h", "'12h' is not a card: ranks are"),
+        ("5h5", "'5' is not a card: write a rank and a suit"),
+        ("10", "'10' is not a card: write a rank and a suit"),
+        ("hello", "'hello' is not a card: ranks are"),
+    ],
+)
+def test_read_typed_names_the_piece_that_is_not_a_card(text, message):
+    with pytest.raises(CardError) as raised:
+        read_typed(text)
+    assert str(raised.value).startswith(message)
+
+
+@given(st.text(max_size=40))
+def test_read_typed_reads_cards_or_names_a_short_printable_piece(text):
+    try:
+        read_typed(text)
+    except CardError as error:
+        message = str(error)
+        assert message.isprintable()
+        assert len(message) < 120
+
+
+def test_the_strict_parser_still_refuses_1_for_an_ace():
+    with pytest.raises(CardError, match="ranks are A 2-10 J Q K"):
+        parse_card("1H")
+    assert read_typed("1H") == (card("AH"),)

@@ -7,6 +7,7 @@ from pytest_django.asserts import assertHTMLEqual, assertInHTML
 
 from counter.cribbage.cards import card, parse_cards
 from counter.cribbage.show import score_show
+from counter.entry import Entry
 
 
 def render(source: str, **context) -> str:
@@ -105,3 +106,56 @@ def test_an_example_counts_itself():
         html,
     )
     assert "Fifteen two and five for the flush makes seven." in html
+
+
+# --- the picker: fields, slots and the 52 cards, for any Picks value -------------------
+
+
+def test_picker_fields_carry_every_place_and_the_place_being_filled():
+    html = render("{% picker_fields e %}", e=Entry(parse_cards("5H 5C"), fill="starter"))
+    assertHTMLEqual(
+        html,
+        '<input type="hidden" name="hand" value="5H,5C" data-place data-size="4">'
+        '<input type="hidden" name="starter" value="" data-place data-size="1">'
+        '<input type="hidden" name="fill" value="starter">',
+    )
+
+
+def test_a_slot_is_a_card_to_take_out_a_place_to_choose_or_an_empty_box():
+    entry = Entry(parse_cards("5H"), fill="starter")
+    first, second, third, _, starter = entry.slots
+    assertHTMLEqual(
+        render("{% pick_slot s %}", s=first),
+        '<button type="submit" name="pick" value="5H" class="slot-card">'
+        '<span class="visually-hidden">Take out </span>'
+        '<span class="card card--red" role="img" aria-label="five of hearts">'
+        '<span class="card-rank">5</span><span class="card-suit">♥</span></span>'
+        '<span class="visually-hidden">, from</span> <span class="slot-name">Hand 1</span>'
+        "</button>",
+    )
+    assert 'name="place" value="hand"' in render("{% pick_slot s %}", s=second)
+    assert 'aria-pressed="false"' in render("{% pick_slot s %}", s=second)
+    assert "<button" not in render("{% pick_slot s %}", s=third)
+    assert 'value="starter" class="slot-choose" aria-pressed="true"' in render(
+        "{% pick_slot s %}", s=starter
+    )
+    assert "slot-choose--small" in render('{% pick_slot s "small" %}', s=starter)
+
+
+def test_the_picker_marks_each_picked_card_with_its_place():
+    html = render("{% card_picker e %}", e=Entry(parse_cards("5H 5C"), card("JD")))
+    assert html.count('name="pick"') == 52
+    assert html.count('aria-pressed="true"') == 3
+    assertInHTML('<span class="pick-place" aria-hidden="true">2</span>', html)
+    assertInHTML('<span class="pick-place" aria-hidden="true">S</span>', html)
+    assert " disabled" not in html
+
+
+def test_a_full_picker_disables_the_cards_not_picked():
+    html = render("{% card_picker e %}", e=Entry(parse_cards("5H 5C 5S JD"), card("5D")))
+    assert html.count(" disabled") == 47
+
+
+def test_the_picker_says_how_when_asked():
+    html = render('{% card_picker e how="tap a picked card to take it out" %}', e=Entry())
+    assert '<span class="picker-how">tap a picked card to take it out</span>' in html
