@@ -16,9 +16,11 @@ from django import forms
 from django.utils.text import capfirst
 
 from counter.cribbage.cards import Card, CardError, read_typed, split_tokens
+from counter.cribbage.pegging import GO, MAX_PLAYERS, MIN_PLAYERS
 
 from .entry import HAND_SIZE, Entry
 from .picks import Picks
+from .plays import TWO_PLAYERS, Said, TablePlay
 from .rounds import Round
 
 _YES = {"1", "on", "true", "yes"}
@@ -263,3 +265,89 @@ class RoundForm(PicksForm):
     @property
     def round(self) -> Round:
         return self.picks
+
+
+def _read_said(text: str) -> tuple[tuple[Said, ...], str]:
+    """The cards and gos typed, up to the first that is neither, and what is wrong with it."""
+    said: list[Said] = []
+    for token in split_tokens(text):
+        if token.lower() == GO:
+            said.append(GO)
+            continue
+        try:
+            said.extend(read_typed(token))
+        except CardError as error:
+            return tuple(said), capfirst(str(error))
+    return tuple(said), ""
+
+
+class PlayForm(forms.Form):
+    """The pegging counter's form: ``players`` (2, 3 or 4), the ``play`` so far in the
+    notation of ``crib peg --players`` (cards typed the forgiving way, ``go`` for a player
+    who cannot play), and what the page sends without JavaScript: ``pick`` (a card laid;
+    the last card laid, tapped again, is taken back), ``go``, ``undo`` and ``clear``.
+
+    ``play`` is the play as far as it is valid and ``message`` what is wrong with the
+    first token that is not, naming it: the cards before it stay.
+    """
+
+    # No length limits: a field refused whole would lose the play, and the play stops being
+    # read at its first impossible token anyway.
+    players = forms.CharField(required=False)
+    play = forms.CharField(required=False)
+    pick = forms.CharField(required=False)
+    go = forms.CharField(required=False)
+    undo = forms.CharField(required=False)
+    clear = forms.CharField(required=False)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.play = TablePlay.read((), TWO_PLAYERS)[0]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors:
+            return data
+        players = self._players(data["players"])
+        said, problem = _read_said(data["play"])
+        if not problem:
+            said, problem = self._act(said, data)
+        self.play, error = TablePlay.read(said, players)
+        if problem or error:
+            self.add_error(None, problem or capfirst(str(error)))
+        return data
+
+    def _players(self, text: str) -> int:
+        text = text.strip()
+        if not text:
+            return TWO_PLAYERS
+        if text in {str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}:
+            return int(text)
+        self.add_error("players", f"“{text[:12]}” players: the play is for 2, 3 or 4.")
+        return TWO_PLAYERS
+
+    @staticmethod
+    def _act(said: tuple[Said, ...], data: dict) -> tuple[tuple[Said, ...], str]:
+        if data["clear"]:
+            return (), ""
+        if data["undo"]:
+            return said[:-1], ""
+        if data["go"]:
+            return (*said, GO), ""
+        if not data["pick"]:
+            return said, ""
+        try:
+            cards = read_typed(data["pick"])
+        except CardError as error:
+            return said, capfirst(str(error))
+        if len(cards) != 1:
+            return said, "Lay one card at a time."
+        if said and said[-1] is cards[0]:
+            return said[:-1], ""
+        return (*said, cards[0]), ""
+
+    @property
+    def message(self) -> str:
+        for errors in self.errors.values():
+            return errors[0]
+        return ""

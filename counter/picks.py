@@ -17,9 +17,19 @@ applies the same rule in the browser, so taps show at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import ClassVar, Protocol, Self
 
 from counter.cribbage.cards import Card
+
+
+class PickerState(Protocol):
+    """What the card picker draws from: each picked card's badge, and whether it takes more.
+    ``Picks`` values are one; the pegging counter's play (``counter.plays``) another."""
+
+    @property
+    def full(self) -> bool: ...
+
+    def marks(self) -> dict[Card, str]: ...
 
 
 @dataclass(frozen=True, slots=True)

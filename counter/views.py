@@ -8,10 +8,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, replace_url
 
+from counter.cribbage.pegging import MAX_PLAYERS, MIN_PLAYERS
 from cribtrainer.htmx import HtmxHttpRequest, current_path, vary_on_htmx, wants_partial
 
 from .entry import Entry
-from .forms import CountForm, PicksForm, RoundForm
+from .forms import CountForm, PicksForm, PlayForm, RoundForm
+from .plays import TablePlay, player_role
 from .rounds import Round, RoundCount
 
 
@@ -88,6 +90,50 @@ def round_page(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_safe
+@vary_on_htmx
+def pegging_page(request: HtmxHttpRequest) -> HttpResponse:
+    """The pegging counter: a play laid card by card, what each card pegs, and the totals."""
+    form = PlayForm(request.GET)
+    form.is_valid()
+    play = form.play
+    share_url = _url_of("counter:pegging", play.query)
+    partial = wants_partial(request)
+    message = form.message
+    if not partial and not message and unquote(request.get_full_path()) != share_url:
+        return redirect(share_url)
+    players = range(1, play.players + 1)
+    who = [f"Player {player}" for player in players]
+    roles = [player_role(player, play.players) for player in players]
+    status = message or _play_status(play)
+    context = {
+        "form": form,
+        "play": play,
+        "who": who,
+        "roles": roles,
+        "totals": [
+            {"who": who[player - 1], "role": roles[player - 1], "points": points}
+            for player, points in play.record.totals.items()
+        ],
+        "player_counts": [
+            (count, _url_of("counter:pegging", play.query_for(count)))
+            for count in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        ],
+        "message": message,
+        "status": status,
+        "share_url": share_url,
+        "page_title": _play_title(play),
+    }
+    if not partial:
+        return render(request, "counter/pegging.html", context)
+    response = render(request, "counter/pegging.html#pegging", {**context, "oob": True})
+    # Every card changes the address, so that a reload or a shared link keeps the play, but
+    # Back leaves the page rather than taking back one card at a time: "Take back" does that.
+    if unquote(current_path(request)) != share_url:
+        return replace_url(response, share_url)
+    return response
+
+
+@require_safe
 def rules_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "rules/rules.html")
 
@@ -130,6 +176,35 @@ def _round_title(deal: Round, count: RoundCount) -> str:
         return "Count a round · Cribtrainer"
     totals = " ".join(str(show.result.total) for show in count.shows)
     return f"{totals} · {deal.starter.short_label} · Round · Cribtrainer"
+
+
+def _play_status(play: TablePlay) -> str:
+    """The last turn and what comes next, as the page announces it after each tap."""
+    said = []
+    turn = play.last_turn
+    if turn is not None:
+        who = f"Player {turn.player}"
+        if turn.is_go:
+            said.append(f"{who} says go.")
+        else:
+            scored = "".join(f", {item.name} {item.points}" for item in turn.items)
+            said.append(f"{who} lays the {turn.card.label}: {turn.count}{scored}.")
+    state = play.state
+    if play.is_over:
+        totals = ", ".join(f"player {p} {points}" for p, points in play.record.totals.items())
+        said.append(f"The play is over. Pegged: {totals}.")
+    elif state.count == 0:
+        said.append(f"Player {state.to_play} leads{' again' if turn else ''}, at 0.")
+    else:
+        said.append(f"Count {state.count}: player {state.to_play} to play, or say go.")
+    return " ".join(said)
+
+
+def _play_title(play: TablePlay) -> str:
+    if not play.said:
+        return "Pegging counter · Cribtrainer"
+    totals = "–".join(str(points) for points in play.record.totals.values())
+    return f"{totals} · the play · Cribtrainer"
 
 
 def _record_in_history(

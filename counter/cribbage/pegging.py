@@ -36,6 +36,7 @@ __all__ = [
     "peg_play",
     "peg_sequence",
     "read_play",
+    "read_play_state",
     "score_play",
     "series_count",
 ]
@@ -426,13 +427,22 @@ def read_play(
     error or None; the error's ``index`` counts the tokens once split. A play not yet over
     is fine: the record says whether it is.
     """
+    state, error = read_play_state(tokens, players)
+    return state.record, error
+
+
+def read_play_state(
+    tokens: str | Iterable[str | Card], players: int
+) -> tuple[PlayState, PeggingError | None]:
+    """Like ``read_play``, but the state the play has reached rather than its record: whose
+    turn it is and the count, for a page that follows a play as it is laid."""
     state = PlayState.start(players)
     for index, token in enumerate(_split(tokens)):
         try:
             state = _take(state, token)
         except CardError as error:
-            return state.record, _placed(error, index, _where(state, token))
-    return state.record, None
+            return state, _placed(error, index, _where(state, token))
+    return state, None
 
 
 def peg_play(tokens: str | Iterable[str | Card], players: int) -> PlayRecord:

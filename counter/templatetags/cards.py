@@ -55,7 +55,7 @@ form holds three pieces, in any layout:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
 from django import template
@@ -65,9 +65,9 @@ from django.utils.safestring import SafeString
 from django.utils.text import capfirst
 
 from counter.cribbage.cards import Card, Rank, Suit, parse_card, parse_cards
-from counter.cribbage.pegging import peg_play
+from counter.cribbage.pegging import PlayRecord, peg_play
 from counter.cribbage.show import ShowGroup, ShowKind, ShowNote, ShowResult, score_show
-from counter.picks import Picks, Slot
+from counter.picks import PickerState, Picks, Slot
 
 register = template.Library()
 
@@ -213,21 +213,33 @@ def play_example(play: str, players: int = 2, names: str = "") -> dict:
     """``names``: the players' names in turn order, comma-separated (the dealer last)."""
     record = peg_play(play, players)
     called = [name.strip() for name in names.split(",")] if names else []
+    who = called or [f"Player {player}" for player in range(1, players + 1)]
     return {
         "record": record,
-        "turns": [
+        "who": who,
+        "totals": [(who[player - 1], points) for player, points in record.totals.items()],
+    }
+
+
+@register.inclusion_tag("counter/_play_table.html")
+def play_table(record: PlayRecord, who: Sequence[str], roles: Sequence[str] = ()) -> dict:
+    """The turns of a play, a row each: who laid each card or said go, the running count, and
+    what it scored. ``who`` names the players in turn order, ``roles`` may add a word to each
+    ("pone", "dealer"). A card that starts the count again after a go or 31 opens a new
+    series."""
+    rows = []
+    for index, turn in enumerate(record.turns):
+        card = turn.card
+        rows.append(
             {
                 "turn": turn,
-                "who": called[turn.player - 1] if called else f"Player {turn.player}",
-                "card": card_html(turn.card, "mini") if turn.card else "",
+                "who": who[turn.player - 1],
+                "role": roles[turn.player - 1] if roles else "",
+                "card": card_html(card, "mini") if card else "",
+                "new_series": index > 0 and card is not None and turn.count == card.value,
             }
-            for turn in record.turns
-        ],
-        "totals": [
-            (called[player - 1] if called else f"Player {player}", points)
-            for player, points in record.totals.items()
-        ],
-    }
+        )
+    return {"rows": rows}
 
 
 @cache
@@ -256,7 +268,7 @@ def _picker_html(marks: tuple[tuple[str, ...], ...], full: bool, how: str) -> Sa
 
 
 @register.simple_tag
-def card_picker(picks: Picks, how: str = "") -> SafeString:
+def card_picker(picks: PickerState, how: str = "") -> SafeString:
     marks = picks.marks()
     return _picker_html(
         tuple(tuple(marks.get(card, "") for card in _SUIT_CARDS[suit]) for suit in PICKER_SUITS),

@@ -116,6 +116,23 @@
     recount(form);
   });
 
+  // The pegging counter (counter/forms.py, PlayForm): a tap lays a card, says go or takes the
+  // last back in the form's play field at once, so quick taps never race, then recounts.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[name=pick], button[name=go], button[name=undo], button[name=clear]");
+    var form = button && button.form;
+    if (!form || !form.hasAttribute("data-play") || !window.htmx) return;
+    event.preventDefault();
+    var said = codes(form.elements.play.value);
+    if (button.name === "clear") said = [];
+    else if (button.name === "undo") said.pop();
+    else if (button.name === "go") said.push("go");
+    else if (said[said.length - 1] === button.value) said.pop();
+    else said.push(button.value);
+    form.elements.play.value = said.join(",");
+    recount(form);
+  });
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button[data-copy]");
     if (!button) return;

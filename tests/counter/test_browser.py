@@ -528,3 +528,102 @@ def test_typing_a_round_is_forgiving(watched: Page):
     page.get_by_role("textbox", name="Crib").fill("5h 10s 9x kd")
     page.get_by_role("button", name="Count", exact=True).click()
     expect(page.locator("#round-message")).to_contain_text("'9x' is not a card")
+
+
+# --- the pegging counter ----------------------------------------------------------------
+
+SEED_TWO = "TC,5D,7S,6H,go,2C,go,6D,4H,4S"
+
+
+def play_in(page: Page, said: str) -> None:
+    """Tap each card, or Go, where it is on the screen."""
+    for token in said.split(","):
+        laid = page.locator(".play-table tbody tr").count()
+        button = page.locator(".play-actions button[name=go]") if token == "go" else None
+        tap_where_it_is(page, button or page.locator(f"#pick-{token}"))
+        expect(page.locator(".play-table tbody tr")).to_have_count(laid + 1)
+
+
+def test_a_play_is_tapped_in_on_a_phone_card_by_card_with_go(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/pegging/")
+    play_in(page, SEED_TWO)
+    expect(page).to_have_url(f"/pegging/?players=2&play={SEED_TWO}")
+    expect(page.locator(".play-totals .pegs-points")).to_have_text(["3", "6"])
+    expect(page.locator("#pegging-message")).to_contain_text("The play is over")
+    expect(page.locator("#pick-AS")).to_be_disabled()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(page)
+    page.reload()
+    expect(page.locator(".play-table tbody tr")).to_have_count(10)
+    page.goto("/pegging/?players=2&play=6H,4C,5D")
+    expect(page.locator(".play-count-value")).to_have_text("15")
+    expect(page.locator("#pegging-message")).to_contain_text("15, fifteen 2, run of three 3")
+    screenshot(page, "pegging-phone-390x844", full_page=False)
+
+
+def test_quick_taps_in_the_play_all_land(watched: Page):
+    page = watched
+    page.goto("/pegging/?players=3")
+    for code in "AS 2S 3S 4S AH 2H".split():
+        page.locator(f"#pick-{code}").click()
+    expect(page).to_have_url("/pegging/?players=3&play=AS,2S,3S,4S,AH,2H")
+    expect(page.locator(".play-table tbody tr")).to_have_count(6)
+
+
+def test_an_impossible_card_is_named_and_taking_back_goes_on(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/pegging/")
+    play_in(page, "KH,QH,5C")
+    page.locator("#pick-9D").click()
+    expect(page.locator("#pegging-message")).to_have_text(
+        "'9D' (card 4) would make the count 34: player 2 must play a card that fits or say go"
+    )
+    expect(page.locator(".play-table tbody tr")).to_have_count(3)
+    assert_accessible(page)
+    page.get_by_role("button", name="Take back").click()
+    expect(page.locator(".play-table tbody tr")).to_have_count(2)
+    page.locator("#pick-QH").click()  # the last card laid, tapped again, is taken back
+    expect(page.locator(".play-table tbody tr")).to_have_count(1)
+    expect(page).to_have_url("/pegging/?players=2&play=KH")
+    page.get_by_role("link", name="3 players").click()
+    expect(page).to_have_url("/pegging/?players=3&play=KH")
+    expect(page.locator(".play-totals dt")).to_have_count(3)
+
+
+def test_typing_a_play_counts_it(watched: Page):
+    page = watched
+    page.goto("/pegging/?players=3")
+    page.locator(".typed-summary").click()
+    page.get_by_role("textbox", name="The play").fill("7h 7d 7s 5h 5d 8c 10c td go go 3c ts 4c 9c")
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator(".play-totals .pegs-points")).to_have_text(["0", "10", "7"])
+
+
+def test_without_javascript_the_pegging_counter_still_counts(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
+    page = context.new_page()
+    page.goto("/pegging/")
+    for token in SEED_TWO.split(","):
+        if token == "go":
+            page.locator(".play-actions button[name=go]").click()
+        else:
+            tap(page, token)
+        page.wait_for_load_state()
+    expect(page).to_have_url(f"/pegging/?players=2&play={SEED_TWO}")
+    expect(page.locator(".play-totals .pegs-points")).to_have_text(["3", "6"])
+    page.get_by_role("button", name="Take back").click()
+    expect(page).to_have_url("/pegging/?players=2&play=TC,5D,7S,6H,go,2C,go,6D,4H")
+    context.close()
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/pegging/", f"/pegging/?players=2&play={SEED_TWO}", "/pegging/?players=4&play=KH,QH,9D"],
+)
+def test_the_pegging_counter_has_no_accessibility_violations(watched: Page, path):
+    watched.set_viewport_size(PHONE)
+    watched.goto(path)
+    assert_accessible(watched)

@@ -35,3 +35,20 @@ def test_round_never_fails_and_never_echoes_markup(data, htmx, current):
         body = response.content.decode()
         assert echoed_unescaped(body, data) == []
         assert 'id="round-message"' in body
+
+
+PEGGING_FIELDS = ["players", "play", "pick", "go", "undo", "clear", "typed"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=form_data(PEGGING_FIELDS), htmx=st.booleans(), current=st.text(max_size=60))
+def test_pegging_never_fails_and_never_echoes_markup(data, htmx, current):
+    from django.test import Client
+
+    headers = {"HX-Request": "true", "HX-Current-URL": f"http://testserver/pegging/?{current}"}
+    response = Client().get("/pegging/", data, headers=headers if htmx else {})
+    assert response.status_code in (200, 302)
+    if response.status_code == 200:
+        body = response.content.decode()
+        assert echoed_unescaped(body, data) == []
+        assert 'id="pegging-message"' in body
