@@ -43,7 +43,9 @@ def deal_create(
     area = focus.area if focus else _MODE_AREAS.get(mode, Area.SHOW)
     fields = {**owner.fields, "mode": mode.value, "dealt_at": now}
     if area is Area.PLAY:
-        play, (pone, dealer) = deal_play(system_random, quiz_lay, pattern=focus)
+        # Both players lay as the computer's greedy level does: the most points now, else a
+        # card that gives nothing away.
+        play, (pone, dealer) = deal_play(system_random, greedy_lay, pattern=focus)
         row = Deal(
             kind=area.value,
             details={"play": play, "pone": format_cards(pone), "dealer": format_cards(dealer)},
@@ -74,12 +76,6 @@ def deal_create(
 
 
 _MODE_AREAS = {Mode.PEGGING: Area.PLAY, Mode.DISCARD: Area.DISCARD}
-
-
-def quiz_lay(hand, state, seen):
-    """How the two players of a play quiz lay their cards: as the computer's greedy level
-    does, the most points now, else a card that gives nothing away."""
-    return greedy_lay(hand, state, seen)
 
 
 RECORD_TRIES = 3
