@@ -40,8 +40,8 @@ from cribtrainer.clients import client_address
 from cribtrainer.htmx import HtmxHttpRequest, private_page
 from cribtrainer.throttle import Throttle, throttled, too_many_requests
 
-from .models import Attempt
-from .owners import owner_of
+from .models import Attempt, Deal
+from .owners import guest_deals_moved, owner_of
 from .services import account_delete
 
 CSV_COLUMNS = [
@@ -112,6 +112,20 @@ class SignupForm(UserCreationForm):
         return email_clean(self.cleaned_data["email"])
 
 
+def log_in(request: HtmxHttpRequest, user, backend: str | None = None) -> None:
+    """Log in, which moves the guest's deals and attempts into the account (quizzes.apps).
+
+    Logging in deletes the guest's session at once, long before the move is done, so a
+    request this browser sent as a guest meanwhile (an answer in another tab) would find
+    nothing: it is told first where the guest's deals are going (``owners.deal_moved``).
+    """
+    guest = owner_of(request)
+    if guest is not None and guest.user is None:
+        deals = list(Deal.objects.owned_by(guest).values_list("pk", flat=True))
+        guest_deals_moved(request, user=user, deals=deals)
+    login(request, user, backend=backend)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HtmxHttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
@@ -131,8 +145,7 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
                 SIGNUPS.count(client_address(request))
         user = user or _same_signup_again(request, form)
         if user is not None:
-            # Logging in moves the guest's attempts into the new account (quizzes.apps).
-            login(request, user, backend=getattr(user, "backend", MODEL_BACKEND))
+            log_in(request, user, backend=getattr(user, "backend", MODEL_BACKEND))
             return redirect(_next_url(request, reverse("quizzes:progress")))
     status = 400 if request.method == "POST" else 200
     return render(
@@ -267,6 +280,16 @@ class LoginForm(AuthenticationForm):
         super().__init__(*args, **kwargs)
         field = self.fields["username"]
         field.validators.append(MaxLengthValidator(field.max_length))
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in page, logging in through ``log_in``."""
+
+    authentication_form = LoginForm
+
+    def form_valid(self, form):
+        log_in(self.request, form.get_user())
+        return redirect(self.get_success_url())
 
 
 class DeleteAccountForm(ReauthenticationForm):

@@ -64,9 +64,10 @@ def _moved_key(session_key: str) -> str:
 
 def guest_deals_moved(request: HttpRequest, *, user, deals: list[int]) -> None:
     """Remember for a while that the deals of the guest session this request came with are
-    now ``user``'s. Logging in gives the session a new key and deletes the old one, so a
-    request the browser sent before the log-in finished (an answer in another tab) comes
-    with a cookie whose session is gone: ``deal_moved`` finds its deal through it."""
+    ``user``'s from now on; said just before the log-in that moves them. Logging in gives
+    the session a new key and deletes the old one, so a request the browser sent before the
+    log-in finished (an answer in another tab) comes with a cookie whose session is gone:
+    ``deal_moved`` finds its deal through it, whether the move is done yet or not."""
     old = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
     if old:
         value = {"user": user.pk, "deals": list(deals)}

@@ -25,7 +25,7 @@ from .domain.marking import Answer, AnswerStyle, Marking
 from .domain.patterns import Area, Category, Pattern, in_counting_order
 from .domain.play import OverClaim, deal_play, mark_claim, mark_play
 from .models import Attempt, AttemptPattern, Deal, ReviewItem
-from .owners import GUEST_KEY, Owner, guest_deals_moved
+from .owners import GUEST_KEY, Owner
 from .signals import guest_merged, guests_purged
 
 
@@ -365,13 +365,8 @@ def attempts_merge(*, from_session: str, to_user) -> int:
     both have the same pattern in the queue, the one nearer box 1 is kept: the player
     has missed it most recently there. Returns how many attempts moved.
     """
-    return _merge(from_session, to_user)[0]
-
-
-def _merge(from_session: str, to_user) -> tuple[int, list[int]]:
-    """attempts_merge, also returning the ids of the deals moved."""
     if not from_session:
-        return 0, []
+        return 0
     guest = Owner(guest_key=from_session)
     with transaction.atomic():
         # The guest's deals locked first, as attempt_record locks the deal it answers: an
@@ -393,19 +388,16 @@ def _merge(from_session: str, to_user) -> tuple[int, list[int]]:
                 item.user, item.guest_key = to_user, ""
                 item.save()
         guest_merged.send(sender=Owner, user=to_user, guest_key=from_session)
-    return moved, deals
+    return moved
 
 
 def guest_attempts_claim(sender, request, user, **kwargs) -> None:
-    """On log-in or sign-up, bring the browser session's guest attempts along, tell the
-    player how many came, and remember where their deals went for requests the browser sent
-    before it logged in."""
+    """On log-in or sign-up, bring the browser session's guest attempts along and tell the
+    player how many came."""
     if request is None or not hasattr(request, "session"):
         return
     key = request.session.pop(GUEST_KEY, "")
-    moved, deals = _merge(key, user)
-    if deals:
-        guest_deals_moved(request, user=user, deals=deals)
+    moved = attempts_merge(from_session=key, to_user=user)
     if moved:
         hands = "hand" if moved == 1 else "hands"
         messages.success(

@@ -22,7 +22,7 @@ account_patterns = [
     path("signup/", accounts.signup, name="signup"),
     path(
         "login/",
-        auth_views.LoginView.as_view(authentication_form=accounts.LoginForm),
+        accounts.LoginView.as_view(),
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

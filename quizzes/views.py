@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -95,7 +96,9 @@ def owned_deal(request: HtmxHttpRequest, pk: int) -> Deal:
     deal = Deal.objects.owned_by(owner_of(request)).filter(pk=pk).first()
     if deal is None and not request.user.is_authenticated:
         user = deal_moved(request, pk)
-        deal = Deal.objects.filter(pk=pk, user=user).first() if user else None
+        # The guest's still, or the account's already: the log-in may be moving it now.
+        mine = Q(user=user) | Q(user__isnull=True)
+        deal = Deal.objects.filter(mine, pk=pk).first() if user else None
         if deal is not None:
             # This request's session is gone, and the browser has the account's by now:
             # Django would delete the cookie of an empty session, logging the browser out.

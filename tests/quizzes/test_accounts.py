@@ -522,6 +522,44 @@ def test_an_answer_sent_before_the_login_finished_gets_its_feedback(client):
     assert "Not quite" in client.get(f"/quiz/{deal.pk}/").text
 
 
+def test_an_answer_that_lands_while_the_login_is_moving_the_deals_is_kept(client):
+    """The moment in between: the log-in has deleted the guest's session but not yet moved
+    its deals. The answer, with the guest's cookie, is recorded, and moves with the rest."""
+    from django.contrib.sessions.models import Session
+
+    from quizzes.services import attempts_merge
+
+    user = UserFactory()
+    response = client.post("/quiz/new/", {"mode": "hand"})
+    deal = Deal.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
+    other_tab = type(client)()
+    other_tab.cookies = client.cookies.__class__(client.cookies)
+    guest_key = logged_in_before_the_move(other_tab, user)  # session gone, nothing moved
+    assert Deal.objects.get(pk=deal.pk).user is None
+    answered = client.post(f"/quiz/{deal.pk}/answer/", {"total": "0"})
+    assert answered.status_code == 302, answered.content[:300]
+    assert Attempt.objects.get().guest_key == deal.guest_key
+    assert attempts_merge(from_session=guest_key, to_user=user) == 1  # the move, at last
+    assert Attempt.objects.get().user == user
+    assert not Session.objects.filter(session_key=client.cookies["sessionid"].value).exists()
+
+
+def logged_in_before_the_move(client, user) -> str:
+    """Log ``client`` in with the guest merge held back, as if the answer came before it
+    ran; the guest key whose deals are still to move."""
+    from django.contrib.auth.signals import user_logged_in
+
+    from quizzes.services import guest_attempts_claim
+
+    key = client.session["guest_key"]
+    user_logged_in.disconnect(dispatch_uid="quizzes.guest_attempts_claim")
+    try:
+        assert log_in(client, PASSWORD, username=user.username).status_code == 302
+    finally:
+        user_logged_in.connect(guest_attempts_claim, dispatch_uid="quizzes.guest_attempts_claim")
+    return key
+
+
 def test_another_browser_with_no_claim_on_a_moved_deal_gets_a_404(client):
     user = UserFactory()
     response = client.post("/quiz/new/", {"mode": "hand"})
