@@ -7,5 +7,6 @@ app_name = "counter"
 urlpatterns = [
     path("", views.counter_page, name="counter"),
     path("round/", views.round_page, name="round"),
+    path("discard/", views.discard_page, name="discard"),
     path("rules/", views.rules_page, name="rules"),
 ]
