@@ -280,6 +280,7 @@ class DiscardForm(PicksForm):
     full_hint = "You have your six: tap a card to take it out first."
 
     role = forms.CharField(required=False)
+    typed = forms.CharField(required=False, max_length=5)  # sent by the typing form
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

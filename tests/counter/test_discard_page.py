@@ -4,7 +4,6 @@ bad input is named inline, every state has its URL."""
 import html as html_lib
 import json
 import re
-from itertools import combinations
 from urllib.parse import quote
 
 import pytest
@@ -14,6 +13,7 @@ from counter.cribbage.cards import DECK, card, parse_cards
 from counter.cribbage.cli import main as crib
 from counter.cribbage.show import show_total
 from counter.templatetags.cards import signed_points
+from tests.counter.cribbage.test_discard import brute_force_crib_ev
 
 EXAMPLE = "/discard/?cards=5H,5C,6D,JS,QH,2C&role=dealer"
 HTMX = {"HX-Request": "true", "HX-Current-URL": "http://testserver/discard/"}
@@ -78,20 +78,6 @@ def brute_force_hand_ev(keep, dealt) -> float:
     return sum(show_total(keep, starter) for starter in starters) / 46
 
 
-def brute_force_crib_ev(throw, dealt) -> float:
-    """Every two of the 46 unseen cards the opponent may throw, and every starter left."""
-    unseen = [card for card in DECK if card not in dealt]
-    total = deals = 0
-    for opponent in combinations(unseen, 2):
-        crib = (*throw, *opponent)
-        for starter in unseen:
-            if starter not in opponent:
-                total += show_total(crib, starter, crib=True)
-                deals += 1
-    assert deals == 1035 * 44
-    return total / deals
-
-
 # --- the figures --------------------------------------------------------------------------
 
 
@@ -142,7 +128,7 @@ def test_hand_and_crib_match_brute_force_over_starters_and_opponent_throws(
     by_throw = {frozenset(choice.option.throw): choice.option for choice in analysis.choices}
     for throw in throws:
         option = by_throw[frozenset(parse_cards(throw))]
-        assert option.crib_ev == pytest.approx(brute_force_crib_ev(option.throw, dealt), abs=1e-12)
+        assert option.crib_ev == pytest.approx(brute_force_crib_ev(dealt, option.throw), abs=1e-12)
 
 
 def test_the_hands_above_tempt_nobs_and_flushes():
