@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from counter.cribbage.cards import Card, format_cards
 from counter.cribbage.computer import pegging_term
@@ -156,18 +157,20 @@ class DiscardHand(Picks):
         the six are in."""
         if not self.complete:
             return None
-        options = discard_options(self.cards, self.role)
-        unchosen = replace(self, throw=())
-        choices = tuple(
-            Choice(
-                option,
-                pegging_term(option.keep, self.role),
-                replace(unchosen, throw=option.throw).query,
-            )
-            for option in options
-        )
+        choices = _choices(self.cards, self.role)
         chosen = next(
             (choice for choice in choices if choice.option.throw == self.throw), choices[0]
         )
         spread = hand_spread(chosen.option.keep, chosen.option.throw)
         return Analysis(self, choices, chosen, spread)
+
+
+@lru_cache(maxsize=512)
+def _choices(cards: tuple[Card, ...], role: Role) -> tuple[Choice, ...]:
+    """The 15 choices of six cards for a seat: a player looking at one keep after another,
+    or at the other seat, asks for the same six again."""
+    hand = DiscardHand(cards, role)
+    return tuple(
+        Choice(option, pegging_term(option.keep, role), hand.with_throw(option.throw).query)
+        for option in discard_options(cards, role)
+    )

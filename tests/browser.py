@@ -25,6 +25,7 @@ README_SHOTS = {
     "counter-empty-phone-390x844",
     "counter-phone-390x844",
     "round-phone-390x844",
+    "discard-phone-390x844",
     "quiz-itemised-phone-390x844",
     "quiz-feedback-touch-390x844",
     "progress-phone-390x844",

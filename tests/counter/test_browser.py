@@ -642,3 +642,12 @@ def test_the_analyser_has_no_accessibility_violations_and_no_sideways_scroll(
     watched.goto("/discard/?cards=5H,5C,XY")
     expect(watched.locator("#discard-message")).to_contain_text("'XY' is not a card")
     assert_accessible(watched)
+
+
+@pytest.mark.parametrize("width", [800, 900])
+def test_the_header_stays_one_line_where_its_links_first_show(watched: Page, width):
+    watched.set_viewport_size({"width": width, "height": 700})
+    watched.goto("/discard/")
+    assert watched.locator(".site-header").bounding_box()["height"] <= 48
+    assert watched.evaluate("document.documentElement.scrollWidth") <= width
+    assert small_targets(watched, ".site-nav a", 44, 44) == []
