@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Iterable
 from urllib.parse import unquote, urlsplit
 
 from django.http import HttpResponse, QueryDict
@@ -8,6 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, replace_url
 
+from counter.cribbage.cards import Card
 from cribtrainer.htmx import HtmxHttpRequest, current_path, vary_on_htmx, wants_partial
 
 from .discards import Analysis, DiscardHand
@@ -213,5 +215,5 @@ def _discard_title(hand: DiscardHand, analysis: Analysis | None) -> str:
     return f"{_labels(hand.cards)} as {hand.role.value} · Which two to throw · Cribtrainer"
 
 
-def _labels(cards) -> str:
+def _labels(cards: Iterable[Card]) -> str:
     return " ".join(card.short_label for card in cards)
