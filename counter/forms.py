@@ -16,8 +16,10 @@ from django import forms
 from django.utils.text import capfirst
 
 from counter.cribbage.cards import Card, CardError, read_typed, split_tokens
+from counter.cribbage.discard import Role
 from counter.cribbage.pegging import GO, MAX_PLAYERS, MIN_PLAYERS
 
+from .discards import THROWN, DiscardHand
 from .entry import HAND_SIZE, Entry
 from .picks import Picks
 from .plays import TWO_PLAYERS, Said, TablePlay
@@ -351,3 +353,77 @@ class PlayForm(forms.Form):
         for errors in self.errors.values():
             return errors[0]
         return ""
+
+
+THROW_TEXT_LIMIT = 60
+
+
+class DiscardForm(PicksForm):
+    """The discard analyser's form: the six cards dealt, the seat (``role``: ``dealer`` or
+    ``pone``) and, once the six are in, the two thrown to look at (``throw``: the best
+    choice when it is not given). A throw that is not two of the six is named in
+    ``message`` (``throw_problem``) and the best choice is shown: the cards are still good."""
+
+    picks_class = DiscardHand
+    full_hint = "You have your six: tap a card to take it out first."
+
+    role = forms.CharField(required=False)
+    typed = forms.CharField(required=False, max_length=5)  # sent by the typing form
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.throw_problem = ""
+
+    @property
+    def hand(self) -> DiscardHand:
+        return self.picks
+
+    @classmethod
+    def start(cls, data: dict) -> DiscardHand:
+        role = Role.PONE if data.get("role", "").strip().lower() == Role.PONE.value else Role.DEALER
+        return DiscardHand(role=role, fill=data.get("fill", ""))
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if not self.errors and self.hand.complete:
+            self._read_throw(self.data.get("throw", ""))
+        return data
+
+    def _read_throw(self, text: str) -> None:
+        if not text:
+            return
+        if len(text) > THROW_TEXT_LIMIT:
+            throw, problem = [], "A throw is two of your six cards, like JS,QH."
+        else:
+            throw, problem = _read_tokens(text)
+        if not problem and len(throw) != THROWN:
+            problem = f"A throw is 2 cards and this one has {len(throw)}."
+        if not problem:
+            problem = next(
+                (
+                    f"{card.code} is not one of your six cards."
+                    for card in throw
+                    if card not in self.hand.cards
+                ),
+                "",
+            )
+        if problem:
+            self.throw_problem = f"{problem} The table shows the best choice."
+        else:
+            self.picks = self.hand.with_throw(tuple(throw))
+
+    @property
+    def message(self) -> str:
+        for errors in self.errors.values():
+            return errors[0]
+        return self.throw_problem or self.hint
+
+    @property
+    def problem(self) -> bool:
+        """Something sent could not be read: the cards, or the throw."""
+        return bool(self.errors or self.throw_problem)
+
+    @property
+    def raw_cards(self) -> str:
+        """The cards as sent, for the text field when they could not all be read."""
+        return " ".join(split_tokens(self.data.get("cards", "")))

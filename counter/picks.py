@@ -3,8 +3,8 @@
 A page says which places it has, in the order they are filled, and keeps the cards in a
 frozen value that mixes in ``Picks``. The counter has a hand of four and the starter
 (``counter.entry.Entry``); the round has the starter, pone's hand, dealer's hand and the
-crib (``counter.rounds.Round``); a pegging counter would have one place of eight cards laid
-in order, a discard analyser one of six.
+crib (``counter.rounds.Round``); the discard analyser has one place of six
+(``counter.discards.DiscardHand``).
 
 A tap on a card (``with_pick``) takes it out if it is in a place, and the next card goes
 back there; otherwise the card goes into the place being filled. ``fill`` names that

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Iterable
 from urllib.parse import unquote, urlsplit
 
 from django.http import HttpResponse, QueryDict
@@ -8,11 +9,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, replace_url
 
+from counter.cribbage.cards import Card
 from counter.cribbage.pegging import MAX_PLAYERS, MIN_PLAYERS
 from cribtrainer.htmx import HtmxHttpRequest, current_path, vary_on_htmx, wants_partial
 
+from .discards import Analysis, DiscardHand
 from .entry import Entry
-from .forms import CountForm, PicksForm, PlayForm, RoundForm
+from .forms import CountForm, DiscardForm, PicksForm, PlayForm, RoundForm
 from .plays import TablePlay, player_role
 from .rounds import Round, RoundCount
 
@@ -229,3 +232,63 @@ def _record_in_history(
     if not problem and before.all_cards and not before.full:
         return replace_url(response, url)
     return push_url(response, url)
+
+
+# --- the discard analyser ---------------------------------------------------------------
+
+
+@require_safe
+@vary_on_htmx
+def discard_page(request: HtmxHttpRequest) -> HttpResponse:
+    """Which two of six cards to throw: the 15 choices with their expected points, best
+    first, and what the keep looked at can score."""
+    form = DiscardForm(request.GET)
+    cards_read = form.is_valid()
+    hand = form.hand
+    analysis = hand.analyse() if cards_read else None
+    share_url = _url_of("counter:discard", hand.query)
+    partial = wants_partial(request)
+    message = form.message
+    if not partial and not message and unquote(request.get_full_path()) != share_url:
+        return redirect(share_url)
+    context = {
+        "form": form,
+        "hand": hand,
+        "analysis": analysis,
+        "message": message or hand.prompt,
+        "problem": form.problem,
+        "typed": hand.text if cards_read else form.raw_cards,
+        "status": message or _discard_status(analysis) or hand.prompt,
+        "share_url": share_url,
+        "share_url_absolute": request.build_absolute_uri(share_url),
+        "page_path": reverse("counter:discard"),
+        "page_title": _discard_title(hand, analysis),
+    }
+    if not partial:
+        return render(request, "counter/discard.html", context)
+    response = render(request, "counter/discard.html#discard", {**context, "oob": True})
+    return _record_in_history(response, request, share_url, DiscardForm, analysis is not None)
+
+
+def _discard_status(analysis: Analysis | None) -> str:
+    if analysis is None:
+        return ""
+    best = analysis.best.option
+    said = (
+        f"Best: keep {_labels(best.keep)}, throw {_labels(best.throw)}, "
+        f"{best.net_ev:.2f} points net."
+    )
+    if analysis.chosen is not analysis.best:
+        chosen = analysis.chosen.option
+        said += f" Shown: keep {_labels(chosen.keep)}, {analysis.behind:.2f} behind."
+    return said
+
+
+def _discard_title(hand: DiscardHand, analysis: Analysis | None) -> str:
+    if analysis is None:
+        return "Which two to throw · Cribtrainer"
+    return f"{_labels(hand.cards)} as {hand.role.value} · Which two to throw · Cribtrainer"
+
+
+def _labels(cards: Iterable[Card]) -> str:
+    return " ".join(card.short_label for card in cards)

@@ -4,12 +4,14 @@ from django.conf import settings
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from counter.cribbage.cards import parse_card
 from counter.cribbage.discard import hand_spread
 from counter.cribbage.show import MAX_SHOW
+from counter.discards import Choice, DiscardHand
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 
 from .domain.charts import accuracy_line, loss_line, pattern_bars, time_columns
@@ -151,9 +153,10 @@ def discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
     return {
         "deal": deal,
         "attempt": attempt,
-        "options": options,
+        "choices": [Choice(option) for option in options],
         "chosen": chosen,
         "best": best,
+        "analyser_url": f"{reverse('counter:discard')}?{DiscardHand(deal.six, deal.role).query}",
         "mistakes": [Pattern(slug) for slug in attempt.marks.get("mistakes", ())],
         "avoided": [pattern for pattern, missed in marks.items() if missed is False],
         "spread": hand_spread(chosen.keep, chosen.throw),

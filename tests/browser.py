@@ -29,6 +29,7 @@ README_SHOTS = {
     "play-quiz-phone-390x844",
     "discard-feedback-phone-390x844",
     "game-count-phone-390x844",
+    "discard-phone-390x844",
     "quiz-itemised-phone-390x844",
     "quiz-feedback-touch-390x844",
     "progress-phone-390x844",

@@ -96,7 +96,7 @@ def test_log_in_with_nothing_to_move_says_nothing(client):
 
 # --- in a real Chromium ---------------------------------------------------------------
 
-PAGES = ["/", "/round/", "/rules/", "/quiz/", "/progress/", "/accounts/login/"]
+PAGES = ["/", "/round/", "/discard/", "/rules/", "/quiz/", "/progress/", "/accounts/login/"]
 
 
 @pytest.mark.browser

@@ -40,8 +40,8 @@ HEADERS = [
     "Range",
 ]
 FIELDS = [
-    # the counter
-    "hand", "starter", "crib", "cards", "pick", "clear",
+    # the counter, the round and the discard analyser
+    "hand", "starter", "crib", "cards", "pick", "clear", "role", "throw",
     # quizzes
     "mode", "pattern", "style", "total", "fifteens", "pairs", "runs", "flush", "nobs",
     # accounts

@@ -106,6 +106,13 @@ def points(value: float) -> str:
 
 
 @register.filter
+def signed_points(value: float) -> str:
+    """Expected points with their sign, as a gain or a loss: ``+0.83``, ``−2.16``."""
+    rounded = round(value, 2)
+    return f"{'−' if rounded < 0 else '+'}{abs(rounded):.2f}"
+
+
+@register.filter
 def percent(share: float) -> str:
     """A share from 0 to 1 as a whole percentage: ``0.348`` → ``35%``; ``<1%`` for a few."""
     if 0 < share < 0.005:

@@ -244,4 +244,16 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail.successful) showProblem("");
   });
+
+  // The discard analyser: a keep chosen from the table belongs to its six cards, so a tap that
+  // changes them drops it. This runs first (capture), before the picker above sends the six.
+  document.addEventListener(
+    "click",
+    function (event) {
+      var button = event.target.closest && event.target.closest("button[name=pick], button[name=clear]");
+      var chosen = button && button.form && button.form.querySelector("input[data-chosen-keep]");
+      if (chosen) chosen.value = "";
+    },
+    true
+  );
 })();

@@ -616,6 +616,103 @@ def test_without_javascript_the_pegging_counter_still_counts(browser, live_serve
     expect(page.locator(".play-totals .pegs-points")).to_have_text(["3", "6"])
     page.get_by_role("button", name="Take back").click()
     expect(page).to_have_url("/pegging/?players=2&play=TC,5D,7S,6H,go,2C,go,6D,4H")
+
+
+# --- the discard analyser -------------------------------------------------------------
+
+DISCARD = "/discard/?cards=5H,5C,6D,JS,QH,2C&role=dealer"
+DISCARD_BEST = "Best as the dealer: keep 5♣ 5♥ J♠ Q♥ and throw 2♣ 6♦, 17.07 points net."
+
+
+def test_six_taps_analyse_a_deal_and_another_keep_shows_its_spread(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/discard/")
+    expect(page.locator("#discard-message")).to_have_text("Pick the 6 cards you were dealt.")
+    page.evaluate(TAPS_AND_SCROLL)
+    tap_cards(page, "5H 5C 6D JS QH 2C".split())
+    assert page.evaluate("[window.taps, window.scrolled]") == [6, 0]
+    expect(page.locator("#discard-message")).to_have_text(DISCARD_BEST)
+    expect(page).to_have_url(DISCARD)
+    expect(page.locator(".choices tbody tr")).to_have_count(15)
+    expect(page.locator(".choices tr.is-chosen")).to_contain_text("shown below")
+    expect(page.locator("#spread-heading")).to_have_text(
+        "Keep 5♣ 5♥ J♠ Q♥: what the hand can score"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert outside(page, box(page, ".choices")) == [] or page.evaluate(
+        "document.querySelector('.table-scroll').scrollWidth <= 374"
+    )
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, "discard-phone-390x844", full_page=False)
+    assert_accessible(page)
+
+    # The other seat: the same six, the crib now the dealer's.
+    page.locator("label[for=role-pone]").click()
+    expect(page.locator("#discard-message")).to_contain_text("Best as the pone")
+    expect(page).to_have_url(DISCARD.replace("dealer", "pone"))
+
+    # Another keep: its row is marked and its spread comes into view.
+    page.locator("#keep-5C5H").click()
+    chosen = DISCARD.replace("dealer", "pone") + "&throw=5C,5H"
+    expect(page).to_have_url(chosen)
+    expect(page.locator("#keep-5C5H")).to_have_attribute("aria-current", "true")
+    expect(page.locator("#keep-5C5H")).to_be_focused()
+    expect(page.locator("#spread-heading")).to_have_text(
+        "Keep 2♣ 6♦ J♠ Q♥: what the hand can score"
+    )
+    expect(page.locator("#spread-heading")).to_be_in_viewport()
+    expect(page.locator("#status")).to_contain_text("Shown: keep 2♣ 6♦ J♠ Q♥")
+    screenshot(page, "discard-chosen-phone-390x844")
+    assert_accessible(page)
+
+    # Back to the dealer's seat with the same keep; Back goes to the pone's best.
+    page.locator("label[for=role-dealer]").click()
+    expect(page).to_have_url(f"{DISCARD}&throw=5C,5H")
+    expect(page.locator(".choices tr.is-chosen")).to_contain_text("shown below")
+    page.go_back()
+    expect(page).to_have_url(chosen)
+
+    # A card taken out drops the keep chosen; the new six are analysed from their best.
+    page.goto(f"{DISCARD}&throw=5C,5H")
+    tap(page, "JS")
+    expect(page.locator("#discard-message")).to_have_text("Pick 1 more card.")
+    tap(page, "3D")
+    expect(page).to_have_url("/discard/?cards=5H,5C,6D,QH,2C,3D&role=dealer")
+    expect(page.locator(".choices tbody tr").first).to_have_class("is-chosen")
+
+
+def test_typed_cards_are_analysed_and_a_bad_card_is_named(watched: Page):
+    page = watched
+    page.goto("/discard/?role=pone")
+    page.locator(".typed-summary").click()
+    field = page.get_by_role("textbox", name="Your six cards")
+    field.fill("5h5c6d js, qh 2♣")
+    page.get_by_role("button", name="Analyse these").click()
+    expect(page).to_have_url(DISCARD.replace("dealer", "pone"))
+    expect(page.locator(".choices tbody tr")).to_have_count(15)
+    field.fill("5h 5c 6d js qh 2x")
+    page.get_by_role("button", name="Analyse these").click()
+    expect(page.locator("#discard-message")).to_contain_text("'2x' is not a card")
+    expect(field).to_have_value("5h 5c 6d js qh 2x")
+    expect(page.locator(".choices")).to_have_count(0)
+
+
+def test_without_javascript_the_analyser_still_works(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
+    page = context.new_page()
+    page.goto("/discard/")
+    for code in "5H 5C 6D JS QH 2C".split():
+        tap(page, code)
+        page.wait_for_load_state()
+    expect(page).to_have_url(DISCARD)
+    expect(page.locator("#discard-message")).to_have_text(DISCARD_BEST)
+    page.locator("#keep-5C5H").click()
+    expect(page).to_have_url(f"{DISCARD}&throw=5C,5H#spread")
+    expect(page.locator("#keep-5C5H")).to_have_attribute("aria-current", "true")
+    page.locator("#role-pone").check()
+    page.get_by_role("button", name="Analyse", exact=True).click()
+    expect(page).to_have_url(DISCARD.replace("dealer", "pone") + "&throw=5C,5H")
     context.close()
 
 
@@ -627,3 +724,28 @@ def test_the_pegging_counter_has_no_accessibility_violations(watched: Page, path
     watched.set_viewport_size(PHONE)
     watched.goto(path)
     assert_accessible(watched)
+
+
+@pytest.mark.parametrize(
+    "viewport", [PHONE, DESKTOP, {"width": 320, "height": 740}], ids=["phone", "desktop", "320"]
+)
+def test_the_analyser_has_no_accessibility_violations_and_no_sideways_scroll(
+    watched: Page, viewport
+):
+    watched.set_viewport_size(viewport)
+    watched.goto(f"{DISCARD}&throw=JS,QH")
+    assert watched.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert small_targets(watched, TARGETS + ", .choice-link", 44, 44) == []
+    assert_accessible(watched)
+    watched.goto("/discard/?cards=5H,5C,XY")
+    expect(watched.locator("#discard-message")).to_contain_text("'XY' is not a card")
+    assert_accessible(watched)
+
+
+@pytest.mark.parametrize("width", [800, 900])
+def test_the_header_stays_one_line_where_its_links_first_show(watched: Page, width):
+    watched.set_viewport_size({"width": width, "height": 700})
+    watched.goto("/discard/")
+    assert watched.locator(".site-header").bounding_box()["height"] <= 48
+    assert watched.evaluate("document.documentElement.scrollWidth") <= width
+    assert small_targets(watched, ".site-nav a", 44, 44) == []

@@ -511,6 +511,22 @@ def test_a_discard_is_graded_against_the_best_choice(client, player):
     assert "discard-five-to-dealer" in ReviewItem.objects.values_list("pattern", flat=True)
 
 
+def test_the_discard_feedback_links_these_six_to_the_analyser(client, player):
+    deal = DealFactory(
+        user=player, kind="discard", hand="5H 5C 6D JS QH 2C", starter="", holder="pone"
+    )
+    client.post(f"/quiz/{deal.pk}/answer/", {"throw": ["JS", "QH"]})
+    page = client.get(f"/quiz/{deal.pk}/")
+    assertContains(
+        page,
+        '<a href="/discard/?cards=5H,5C,6D,JS,QH,2C&amp;role=pone">These six in the analyser</a>',
+    )
+    # The table is the analyser's, without its links or its play estimate.
+    assertContains(page, "The 15 choices, best first")
+    assertNotContains(page, 'class="choice-link"')
+    assertNotContains(page, 'class="estimate"')
+
+
 def test_the_best_discard_is_said_best_and_a_double_submit_records_one(client, player):
     deal = DiscardDealFactory(user=player)
     first = client.post(f"/quiz/{deal.pk}/answer/", {"throw": ["6D", "2C"]}, **HTMX)

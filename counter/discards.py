@@ -1,0 +1,176 @@
+"""Six cards dealt and which two to throw: the discard analyser's cards, seat and chosen keep.
+
+Its query string is the analysis' shareable URL: ``/discard/?cards=5H,5C,6D,JS,QH,2C&role=dealer``
+(``role=pone`` for the other seat), and ``&throw=JS,QH`` when the player chose a keep to look
+at other than the best. The six go into one place of the card picker (``counter.picks``).
+
+``analyse()`` gives the engine's figures for the 15 choices (``counter.cribbage.discard``):
+exact expected points of the hand over the 46 starters and of the crib over every two cards
+the opponent may throw and every starter left, with the strong computer's estimate of the
+play beside them, never in the net.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from counter.cribbage.cards import Card, format_cards
+from counter.cribbage.computer import pegging_term
+from counter.cribbage.discard import DiscardOption, HandSpread, Role, discard_options, hand_spread
+
+from .picks import Picks, Place
+
+DEALT = 6
+THROWN = 2
+CARDS = Place("cards", "Card", DEALT, tuple(str(n) for n in range(1, DEALT + 1)), noun="hand")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One of the 15 ways to keep four: the engine's exact figures and, on the analyser, the
+    strong computer's estimate of what the four peg in the play and the query string that
+    shows this keep."""
+
+    option: DiscardOption
+    pegging: float | None = None
+    query: str = ""
+
+    @property
+    def throw_param(self) -> str:
+        return ",".join(card.code for card in self.option.throw)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The 15 choices of six cards for a seat, best net first, and the keep looked at."""
+
+    hand: DiscardHand
+    choices: tuple[Choice, ...]
+    chosen: Choice
+    spread: HandSpread
+
+    @property
+    def best(self) -> Choice:
+        return self.choices[0]
+
+    @property
+    def rank(self) -> int:
+        """The chosen keep's place among the 15, 1 for the best."""
+        return self.choices.index(self.chosen) + 1
+
+    @property
+    def behind(self) -> float:
+        """Expected points the chosen keep gives up against the best, net."""
+        return self.best.option.net_ev - self.chosen.option.net_ev
+
+    @property
+    def computers_choice(self) -> Choice:
+        """What the strong computer throws: the best net with its pegging estimate added."""
+        return max(self.choices, key=lambda choice: choice.option.net_ev + choice.pegging)
+
+    @property
+    def spread_counts(self) -> tuple[tuple[int, int, float], ...]:
+        """Each total the chosen keep can score, how many of the 46 starters give it, and
+        their share of the 46."""
+        counts = Counter(total for _, total in self.spread.totals)
+        starters = len(self.spread.totals)
+        return tuple((total, n, n / starters) for total, n in sorted(counts.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHand(Picks):
+    """The six cards dealt as far as they are picked, the seat, and the two thrown to look at
+    (none: the best choice)."""
+
+    PLACES = (CARDS,)
+
+    cards: tuple[Card, ...] = ()
+    role: Role = Role.DEALER
+    throw: tuple[Card, ...] = ()
+    fill: str = ""
+
+    @property
+    def placed(self) -> tuple[tuple[Card, ...], ...]:
+        return (self.cards,)
+
+    def with_placed(self, placed: tuple[tuple[Card, ...], ...], fill: str) -> DiscardHand:
+        (cards,) = placed
+        # A chosen keep belongs to the six it was chosen from.
+        throw = self.throw if len(cards) == DEALT and set(self.throw) <= set(cards) else ()
+        return replace(self, cards=cards, throw=throw, fill=fill)
+
+    def with_throw(self, throw: tuple[Card, ...]) -> DiscardHand:
+        """Look at the keep that throws these two of the six (sorted as the engine sorts)."""
+        if (
+            len(self.cards) != DEALT
+            or len(set(throw)) != THROWN
+            or not set(throw) <= set(self.cards)
+        ):
+            raise ValueError("a throw is two of the six cards dealt")
+        return replace(self, throw=tuple(sorted(throw)))
+
+    def with_role(self, role: Role) -> DiscardHand:
+        return replace(self, role=role)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) == DEALT
+
+    @property
+    def dealer(self) -> bool:
+        return self.role is Role.DEALER
+
+    @property
+    def query(self) -> str:
+        """The canonical query string: ``cards=5H,5C,6D,JS,QH,2C&role=dealer[&throw=JS,QH]``.
+
+        An empty page as the dealer is ``/discard/`` itself."""
+        parts = [f"{key}={value}" for key, value in self.place_params()]
+        if parts or self.role is not Role.DEALER:
+            parts.append(f"role={self.role.value}")
+        if self.fill:
+            parts.append(f"fill={self.fill}")
+        if self.throw:
+            parts.append(f"throw={','.join(card.code for card in self.throw)}")
+        return "&".join(parts)
+
+    @property
+    def text(self) -> str:
+        """The cards in typed notation: what the text field shows."""
+        return format_cards(self.cards)
+
+    @property
+    def prompt(self) -> str:
+        """What to pick next, in a few words; "" when the six are in."""
+        missing = DEALT - len(self.cards)
+        if missing == DEALT:
+            return f"Pick the {DEALT} cards you were dealt."
+        if missing:
+            cards = "card" if missing == 1 else "cards"
+            return f"Pick {missing} more {cards}."
+        return ""
+
+    def analyse(self) -> Analysis | None:
+        """The 15 choices with their figures, and the spread of the keep looked at; None until
+        the six are in."""
+        if not self.complete:
+            return None
+        choices = _choices(self.cards, self.role)
+        chosen = next(
+            (choice for choice in choices if choice.option.throw == self.throw), choices[0]
+        )
+        spread = hand_spread(chosen.option.keep, chosen.option.throw)
+        return Analysis(self, choices, chosen, spread)
+
+
+@lru_cache(maxsize=512)
+def _choices(cards: tuple[Card, ...], role: Role) -> tuple[Choice, ...]:
+    """The 15 choices of six cards for a seat: a player looking at one keep after another,
+    or at the other seat, asks for the same six again."""
+    hand = DiscardHand(cards, role)
+    return tuple(
+        Choice(option, pegging_term(option.keep, role), hand.with_throw(option.throw).query)
+        for option in discard_options(cards, role)
+    )

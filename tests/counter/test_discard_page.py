@@ -1,0 +1,346 @@
+"""The discard analyser over HTTP: its figures are `crib discard --json`'s and brute force's,
+bad input is named inline, every state has its URL."""
+
+import html as html_lib
+import json
+import re
+from urllib.parse import quote
+
+import pytest
+from pytest_django.asserts import assertInHTML
+
+from counter.cribbage.cards import DECK, card, parse_cards
+from counter.cribbage.cli import main as crib
+from counter.cribbage.show import show_total
+from counter.templatetags.cards import signed_points
+from tests.counter.cribbage.test_discard import brute_force_crib_ev
+
+EXAMPLE = "/discard/?cards=5H,5C,6D,JS,QH,2C&role=dealer"
+HTMX = {"HX-Request": "true", "HX-Current-URL": "http://testserver/discard/"}
+
+# Six cards and the throws whose crib is brute-forced: each tempts a nobs or a flush.
+HANDS = [
+    # The issue's example: the jacks and queens thrown or kept, a jack of spades kept.
+    ("5H 5C 6D JS QH 2C", "dealer", ["2C 6D", "JS QH", "5H 5C"]),
+    # A jack kept whose suit matches 10 of the starters; the jack thrown instead.
+    ("JD 5C 5S 6H 9D QC", "pone", ["9D QC", "JD QC", "5C 5S"]),
+    # Four hearts kept (a flush of four, five with a heart starter), or a heart thrown.
+    ("2H 5H 8H KH 3C 9S", "pone", ["3C 9S", "2H 3C"]),
+    # Two spades thrown: a crib flush needs the opponent's two and the starter in spades too.
+    ("4S 9S 5D 6D 7H KC", "dealer", ["4S 9S", "KC 4S", "5D 6D"]),
+]
+
+
+def cli_json(cards: str, role: str, capsys) -> dict:
+    assert crib(["discard", f"--{role}", *cards.split(), "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def url_of(cards: str, role: str, throw: str = "") -> str:
+    url = f"/discard/?cards={','.join(cards.split())}&role={role}"
+    return f"{url}&throw={','.join(throw.split())}" if throw else url
+
+
+def message(response) -> str:
+    found = re.search(r'<p id="discard-message"[^>]*>(.*?)</p>', response.content.decode(), re.S)
+    assert found, "no message element"
+    return html_lib.unescape(found.group(1))
+
+
+def table_rows(response) -> list[dict]:
+    """The rows of the 15 choices as the page shows them: cards by their spoken labels."""
+    body = response.content.decode()
+    tbody = body[body.index('<table class="choices') :]
+    tbody = tbody[tbody.index("<tbody>") : tbody.index("</tbody>")]
+    rows = []
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", tbody, re.S):
+        cells = re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
+        keep, throw, *figures = cells
+        rows.append(
+            {
+                "keep": re.findall(r'role="img" aria-label="([^"]+)"', keep),
+                "throw": re.findall(r'role="img" aria-label="([^"]+)"', throw),
+                "figures": [re.sub(r"<[^>]+>", "", cell).strip() for cell in figures],
+                "link": re.search(r'<a class="choice-link"[^>]*href="([^"]+)"', keep).group(1),
+                "chosen": 'aria-current="true"' in keep,
+            }
+        )
+    return rows
+
+
+def labels(codes) -> list[str]:
+    return [card.label for card in parse_cards(" ".join(codes))]
+
+
+def brute_force_hand_ev(keep, dealt) -> float:
+    starters = [card for card in DECK if card not in dealt]
+    assert len(starters) == 46
+    return sum(show_total(keep, starter) for starter in starters) / 46
+
+
+# --- the figures --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("cards", "role"), [(cards, role) for cards, role, _ in HANDS])
+def test_every_figure_is_crib_discard_jsons(client, capsys, cards, role):
+    expected = cli_json(cards, role, capsys)
+    for other in ("dealer", "pone"):
+        want = expected if other == role else cli_json(cards, other, capsys)
+        response = client.get(url_of(cards, other))
+        assert response.status_code == 200
+        choices = response.context["analysis"].choices
+        assert [
+            {
+                "keep": [card.code for card in choice.option.keep],
+                "throw": [card.code for card in choice.option.throw],
+                "hand_ev": choice.option.hand_ev,
+                "crib_ev": choice.option.crib_ev,
+                "net_ev": choice.option.net_ev,
+                "pegging_ev": choice.pegging,
+            }
+            for choice in choices
+        ] == want["options"]
+        sign = "+" if other == "dealer" else "−"
+        shown = table_rows(response)
+        assert len(shown) == 15
+        for row, option in zip(shown, want["options"], strict=True):
+            assert row["keep"] == labels(option["keep"])
+            assert row["throw"] == labels(option["throw"])
+            assert row["figures"] == [
+                f"{option['hand_ev']:.2f}",
+                f"{sign}{option['crib_ev']:.2f}",
+                f"{option['net_ev']:.2f}",
+                signed_points(option["pegging_ev"]),
+            ]
+
+
+@pytest.mark.parametrize(("cards", "role", "throws"), HANDS)
+def test_hand_and_crib_match_brute_force_over_starters_and_opponent_throws(
+    client, cards, role, throws
+):
+    dealt = parse_cards(cards)
+    analysis = client.get(url_of(cards, role)).context["analysis"]
+    sign = 1 if role == "dealer" else -1
+    for choice in analysis.choices:
+        option = choice.option
+        assert option.hand_ev == pytest.approx(brute_force_hand_ev(option.keep, dealt), abs=1e-12)
+        assert option.net_ev == pytest.approx(option.hand_ev + sign * option.crib_ev, abs=1e-12)
+    by_throw = {frozenset(choice.option.throw): choice.option for choice in analysis.choices}
+    for throw in throws:
+        option = by_throw[frozenset(parse_cards(throw))]
+        assert option.crib_ev == pytest.approx(brute_force_crib_ev(dealt, option.throw), abs=1e-12)
+
+
+def test_the_hands_above_tempt_nobs_and_flushes():
+    """What the brute force must get right in them: nobs, and the hand's and crib's flushes."""
+    kept_jack = parse_cards("JD 5C 5S 6H")
+    assert show_total(kept_jack, card("2D")) == show_total(kept_jack, card("2C")) + 1
+    hearts = parse_cards("2H 5H 8H KH")
+    assert show_total(hearts, card("3H")) == show_total(hearts, card("3D")) + 1
+    assert show_total(hearts, card("3D"), crib=True) == show_total(hearts, card("3D")) - 4
+    spades = parse_cards("4S 9S 2S 3S")
+    assert (
+        show_total(spades, card("KS"), crib=True) == show_total(spades, card("KD"), crib=True) + 5
+    )
+
+
+@pytest.mark.parametrize(("cards", "role", "throws"), HANDS)
+def test_the_spread_of_each_keep_is_brute_forces(client, cards, role, throws):
+    dealt = parse_cards(cards)
+    for throw in throws:
+        response = client.get(url_of(cards, role, throw), follow=True)
+        assert message(response).startswith("Best as the")
+        analysis = response.context["analysis"]
+        keep = analysis.chosen.option.keep
+        assert set(analysis.chosen.option.throw) == set(parse_cards(throw))
+        totals = {starter: show_total(keep, starter) for starter in DECK if starter not in dealt}
+        spread = analysis.spread
+        assert dict(spread.totals) == totals
+        assert (spread.worst, spread.best) == (min(totals.values()), max(totals.values()))
+        big = sum(total >= 12 for total in totals.values()) / 46
+        assert spread.chance_of_twelve == big
+        best = max(totals.values())
+        top_total, top_starters = spread.top_starters()[0]
+        assert top_total == best
+        assert set(top_starters) == {s for s, total in totals.items() if total == best}
+        body = response.content.decode()
+        assert f"<dt>Worst</dt><dd>{spread.worst}</dd>" in body
+        assert f"<dt>Best</dt><dd>{spread.best}</dd>" in body
+        percent = "<1%" if 0 < big < 0.005 else f"{round(big * 100)}%"
+        assert f"<dt>12 or more</dt><dd>{html_lib.escape(percent)}</dd>" in body
+
+
+# --- the page -----------------------------------------------------------------------------
+
+
+def test_the_example_page_names_the_model_and_keeps_the_estimate_apart(client):
+    response = client.get(EXAMPLE)
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert body.startswith("<!doctype html>")
+    assert message(response) == (
+        "Best as the dealer: keep 5♣ 5♥ J♠ Q♥ and throw 2♣ 6♦, 17.07 points net."
+    )
+    assert "every two of those cards the pone may throw, any two as likely as any other" in body
+    assert "(a random throw), and each of the 44 starters left" in body
+    assert "The crib is added: it is yours." in body
+    assert 'class="estimate"' in body and 'estimate<span aria-hidden="true">*</span>' in body
+    assert "An estimate, not an exact figure, and not in the net." in body
+    assert body.count('name="pick"') == 52 + 6
+    assertInHTML(
+        "<title>5♥ 5♣ 6♦ J♠ Q♥ 2♣ as dealer · Which two to throw · Cribtrainer</title>", body
+    )
+    assertInHTML('<a href="/discard/" aria-current="page">Discard</a>', body)
+    assert "HX-Request" in response["Vary"]
+
+
+def test_as_pone_the_crib_is_taken_away(client):
+    response = client.get("/discard/?cards=5H,5C,6D,JS,QH,2C&role=pone")
+    body = response.content.decode()
+    assert "The crib is taken away: it is the dealer's." in body
+    assert "the dealer may throw" in body
+    assert table_rows(response)[0]["figures"][1].startswith("−")
+
+
+def test_each_keep_links_to_its_spread_and_the_chosen_one_is_marked(client):
+    response = client.get(EXAMPLE)
+    rows = table_rows(response)
+    assert [row["chosen"] for row in rows] == [True] + [False] * 14
+    links = [html_lib.unescape(row["link"]) for row in rows]
+    assert links[0] == f"{EXAMPLE}&throw=2C,6D#spread"
+    assert len(set(links)) == 15
+    body = response.content.decode()
+    assert body.count('<strong class="choice-tag">shown below</strong>') == 1
+    assert body.count('hx-target="#discard"') == 15 + 2  # the rows and the two forms
+
+    chosen = client.get(links[13].removesuffix("#spread"))
+    assert [row["chosen"] for row in table_rows(chosen)] == [False] * 13 + [True, False]
+    assert "Number 14 of 15, 6.00 points net behind the best" in chosen.content.decode()
+    assert '<h2 id="spread-heading">Keep 2♣ 6♦ J♠ Q♥: what the hand can score</h2>' in (
+        chosen.content.decode()
+    )
+
+
+def test_the_htmx_partial_is_the_analysis_alone_and_pushes_it(client):
+    response = client.get(EXAMPLE, headers=HTMX)
+    body = response.content.decode()
+    assert "<html" not in body and 'id="discard-form"' not in body
+    assert 'id="discard"' in body
+    assert "<title>5♥ 5♣ 6♦ J♠ Q♥ 2♣ as dealer" in body
+    assertInHTML(
+        '<div id="status" hx-swap-oob="innerHTML">Best: keep 5♣ 5♥ J♠ Q♥, throw 2♣ 6♦, '
+        "17.07 points net.</div>",
+        body,
+    )
+    assert response["HX-Push-Url"] == EXAMPLE
+    chosen = f"{EXAMPLE}&throw=5C,5H"
+    again = client.get(chosen, headers={**HTMX, "HX-Current-URL": f"http://testserver{EXAMPLE}"})
+    assert again["HX-Push-Url"] == chosen
+    assert "Shown: keep 2♣ 6♦ J♠ Q♥, 6.00 behind." in again.content.decode()
+
+
+def test_cards_picked_on_the_way_leave_the_history_alone(client):
+    response = client.get("/discard/?cards=5H,5C&role=dealer", headers=HTMX)
+    assert "HX-Push-Url" not in response and "HX-Replace-Url" not in response
+    half = {**HTMX, "HX-Current-URL": "http://testserver/discard/?cards=5H,5C,6D&role=dealer"}
+    assert client.get(EXAMPLE, headers=half)["HX-Replace-Url"] == EXAMPLE
+
+
+@pytest.mark.parametrize(
+    ("query", "canonical"),
+    [
+        ("cards=5h5c6djsqh2c&role=dealer", EXAMPLE),
+        ("cards=5H, 5C, 6D, JS, QH, 2C", EXAMPLE),
+        ("cards=5H,5C,6D,JS,QH,2C&role=PONE", "/discard/?cards=5H,5C,6D,JS,QH,2C&role=pone"),
+        ("cards=5H,5C,6D,JS,QH,2C&role=banker", EXAMPLE),
+        ("cards=5H,5C,6D,JS,QH,2C&role=dealer&throw=qh+js", f"{EXAMPLE}&throw=JS,QH"),
+        ("cards=5H,5C&throw=5H,5C", "/discard/?cards=5H,5C&role=dealer"),
+        (
+            "cards=5H,5C,6D,JS,QH,2C&throw=JS,QH&pick=JS",
+            "/discard/?cards=5H,5C,6D,QH,2C&role=dealer",
+        ),
+        ("cards=5H,5C,6D,JS,QH&pick=2C", EXAMPLE),
+        ("cards=5H,5C,6D,JS,QH,2C&role=pone&clear=1", "/discard/?role=pone"),
+        ("role=dealer", "/discard/"),
+        ("fill=cards", "/discard/"),
+    ],
+)
+def test_the_plain_form_lands_on_the_canonical_url(client, query, canonical):
+    response = client.get(f"/discard/?{query}")
+    assert response.status_code == 302
+    assert response["Location"] == canonical
+
+
+def test_without_javascript_six_taps_and_a_change_of_seat_keep_the_chosen_keep(client):
+    url = "/discard/"
+    for code in "5H 5C 6D JS QH 2C".split():
+        response = client.get(url, {"pick": code, **dict(_fields(client.get(url)))})
+        url = response["Location"]
+    assert url == EXAMPLE
+    seat = client.get(f"{EXAMPLE}&throw=JS,QH&role=pone")
+    assert seat["Location"] == "/discard/?cards=5H,5C,6D,JS,QH,2C&role=pone&throw=JS,QH"
+    seventh = client.get(f"{EXAMPLE}&pick=3D")
+    assert seventh.status_code == 200
+    assert message(seventh) == "You have your six: tap a card to take it out first."
+
+
+def _fields(response) -> list[tuple[str, str]]:
+    """The picker form's hidden fields, as the browser sends them."""
+    body = response.content.decode()
+    return re.findall(r'<input type="hidden" name="(cards|fill)" value="([^"]*)"', body)
+
+
+@pytest.mark.parametrize(
+    ("query", "problem"),
+    [
+        ("cards=5H,5C,XY,JS,QH,2C", "'XY' is not a card"),
+        ("cards=5H,5C,5H,JS,QH,2C", "5H appears twice: each card is in the deck once"),
+        ("cards=5h5c6djsqh2c3d", "A hand has 6 cards and this one has 7."),
+        ("cards=" + "5h+" * 30, "Ensure this value has at most 60 characters"),
+        ("cards=5H&pick=ZZ", "'ZZ' is not a card"),
+    ],
+)
+def test_bad_cards_are_named_inline_and_kept_in_the_text_field(client, query, problem):
+    for headers in ({}, HTMX):
+        response = client.get(f"/discard/?{query}", headers=headers)
+        assert response.status_code == 200
+        assert problem in message(response)
+        body = response.content.decode()
+        assert 'id="analysis"' not in body
+        assert "message--problem" in body
+    assert 'aria-invalid="true"' in body and '<details class="typed" open>' in body
+
+
+@pytest.mark.parametrize(
+    ("throw", "problem"),
+    [
+        ("AS,5H", "AS is not one of your six cards."),
+        ("JS", "A throw is 2 cards and this one has 1."),
+        ("JS,QH,2C", "A throw is 2 cards and this one has 3."),
+        ("JS,JS", "JS appears twice"),
+        ("<b>", "'<b>' is not a card"),
+        ("J" * 61, "A throw is two of your six cards, like JS,QH."),
+    ],
+)
+def test_a_throw_not_among_the_six_is_named_and_the_best_choice_shown(client, throw, problem):
+    for headers in ({}, HTMX):
+        response = client.get(f"{EXAMPLE}&throw={quote(throw)}", headers=headers)
+        assert response.status_code == 200
+        said = message(response)
+        assert problem in said and said.endswith("The table shows the best choice.")
+        assert "message--problem" in response.content.decode()
+        rows = table_rows(response)
+        assert len(rows) == 15 and rows[0]["chosen"]
+        assert "<b>" not in response.content.decode().replace("&lt;b&gt;", "")
+
+
+def test_only_get_is_allowed(client):
+    assert client.post("/discard/", {"cards": "5H"}).status_code == 405
+    assert client.head(EXAMPLE).status_code == 200
+
+
+def test_no_inline_scripts_or_styles(client):
+    body = client.get(f"{EXAMPLE}&throw=JS,QH").content.decode()
+    assert not re.search(r"<script(?![^>]*\bsrc=)", body)
+    assert " style=" not in body
+    assert not re.search(r"\son[a-z]+=", body)
