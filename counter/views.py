@@ -30,8 +30,7 @@ def counter_page(request: HtmxHttpRequest) -> HttpResponse:
     share_url = _url_of("counter:counter", entry.query)
     partial = wants_partial(request)
     message = form.message
-    if not partial and not message and unquote(request.get_full_path()) != share_url:
-        # Without JavaScript the form's GET lands here; the canonical URL is the one to share.
+    if not partial and not message and _off(request, share_url):
         return redirect(share_url)
     context = {
         "form": form,
@@ -61,7 +60,7 @@ def round_page(request: HtmxHttpRequest) -> HttpResponse:
     share_url = _url_of("counter:round", deal.query)
     partial = wants_partial(request)
     message = form.message
-    if not partial and not message and unquote(request.get_full_path()) != share_url:
+    if not partial and not message and _off(request, share_url):
         return redirect(share_url)
     shows = {show.place.key: show for show in count.shows}
     filling = deal.filling
@@ -102,7 +101,7 @@ def pegging_page(request: HtmxHttpRequest) -> HttpResponse:
     share_url = _url_of("counter:pegging", play.query)
     partial = wants_partial(request)
     message = form.message
-    if not partial and not message and unquote(request.get_full_path()) != share_url:
+    if not partial and not message and _off(request, share_url):
         return redirect(share_url)
     players = range(1, play.players + 1)
     who = [f"Player {player}" for player in players]
@@ -147,6 +146,13 @@ def _slots_by_place(deal: Round) -> list[tuple]:
     for place in deal.places:
         by_place.append((place, tuple(slot for slot in slots if slot.place.key == place.key)))
     return by_place
+
+
+def _off(request: HtmxHttpRequest, share_url: str) -> bool:
+    """Whether the page was loaded at an address other than its own. Without JavaScript each
+    tap is a form's GET, landing with the tap in the query string: the canonical address is
+    the one to share and to stay on (unless there is a problem to name)."""
+    return unquote(request.get_full_path()) != share_url
 
 
 def _url_of(name: str, query: str) -> str:
@@ -249,7 +255,7 @@ def discard_page(request: HtmxHttpRequest) -> HttpResponse:
     share_url = _url_of("counter:discard", hand.query)
     partial = wants_partial(request)
     message = form.message
-    if not partial and not message and unquote(request.get_full_path()) != share_url:
+    if not partial and not message and _off(request, share_url):
         return redirect(share_url)
     context = {
         "form": form,
