@@ -52,10 +52,6 @@ class TablePlay:
         """A go needs a count to be unable to play on."""
         return not self.is_over and self.state.count > 0
 
-    @property
-    def last_card(self) -> Card | None:
-        return next((each for each in reversed(self.said) if isinstance(each, Card)), None)
-
     def marks(self) -> dict[Card, str]:
         """Each card laid and its place in the play, the picker's badge: 1 for the lead."""
         return {turn.card: str(n) for n, turn in enumerate(self.record.plays, start=1)}
