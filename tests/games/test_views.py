@@ -48,7 +48,8 @@ def test_a_guest_can_play_and_the_board_shows(client):
     assert game.guest_key and game.user is None
     page = client.get(f"/play/{game.pk}/")
     assertContains(page, '<title id="board-title">The board</title>', html=True)
-    assertContains(page, "Throw two to")
+    legend = "your crib" if game.engine.deal.dealer == HUMAN else "the computer's crib"
+    assertContains(page, f"<legend>Throw two to {legend}</legend>", html=True)
     assert page.text.count('name="throw"') == 6
 
 

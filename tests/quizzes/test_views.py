@@ -553,6 +553,10 @@ def test_a_bad_throw_is_named_and_nothing_is_saved(client, player, throw, messag
     assertContains(response, message, status_code=400)
     assert "<b>x</b>" not in response.text
     assert not Attempt.objects.exists()
+    assert 'class="throw" aria-describedby="answer-errors"' in response.text
+    assert ('value="5H" id="throw-5H" class="throw-box" checked' in response.text) == (
+        "5H" in throw
+    )
 
 
 def test_the_progress_page_has_a_discard_section(client, player):
