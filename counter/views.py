@@ -142,10 +142,10 @@ def rules_page(request: HtmxHttpRequest) -> HttpResponse:
 
 def _slots_by_place(deal: Round) -> list[tuple]:
     slots = deal.slots
-    by_place = []
-    for place in deal.places:
-        by_place.append((place, tuple(slot for slot in slots if slot.place.key == place.key)))
-    return by_place
+    return [
+        (place, tuple(slot for slot in slots if slot.place.key == place.key))
+        for place in deal.places
+    ]
 
 
 def _off(request: HtmxHttpRequest, share_url: str) -> bool:
@@ -169,8 +169,7 @@ def _status(result, message: str) -> str:
 def _title(entry: Entry, result) -> str:
     if result is None:
         return "Hand counter · Cribtrainer"
-    cards = " ".join(c.short_label for c in entry.hand)
-    return f"{result.total} · {cards} + {entry.starter.short_label} · Cribtrainer"
+    return f"{result.total} · {_labels(entry.hand)} + {entry.starter.short_label} · Cribtrainer"
 
 
 def _round_status(deal: Round, count: RoundCount) -> str:

@@ -136,7 +136,10 @@ def base_url(live_server):
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
+def browser_type_launch_args(browser_type_launch_args, live_server):
+    # The live server starts before the browser so that it stops after it: a keep-alive
+    # connection the browser still holds would otherwise close in a server thread after
+    # the server has given back its shared in-memory database.
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 

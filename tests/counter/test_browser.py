@@ -672,6 +672,8 @@ def test_six_taps_analyse_a_deal_and_another_keep_shows_its_spread(watched: Page
     expect(page.locator(".choices tr.is-chosen")).to_contain_text("shown below")
     page.go_back()
     expect(page).to_have_url(chosen)
+    # htmx reloads the page it goes back to (no history cache): wait for the reload.
+    expect(page.locator("#role-pone")).to_be_checked()
 
     # A card taken out drops the keep chosen; the new six are analysed from their best.
     page.goto(f"{DISCARD}&throw=5C,5H")
