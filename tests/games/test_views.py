@@ -4,6 +4,7 @@ import pytest
 from django.utils import timezone
 from pytest_django.asserts import assertContains
 
+from counter.cribbage.cards import DECK
 from counter.cribbage.game import Claim, Source
 from games.models import HUMAN, Game
 from games.services import game_move
@@ -20,6 +21,9 @@ def player(client):
     user = UserFactory()
     client.force_login(user)
     return user
+
+
+NOT_HELD = "a card not in the hand dealt"
 
 
 def new_game(client, **data) -> Game:
@@ -75,7 +79,7 @@ def test_a_double_submit_makes_one_move(client, player):
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"action": "discard", "throw": ["AS"]}, "is not in your hand"),
+        ({"action": "discard", "throw": [NOT_HELD]}, "is not in your hand"),
         ({"action": "lay", "card": "5H"}, "the play has not begun"),
         ({"action": "claim", "total": "3"}, "there is nothing to claim now"),
         ({"action": "fold"}, "There is no move called"),
@@ -86,6 +90,9 @@ def test_a_double_submit_makes_one_move(client, player):
 def test_a_move_not_allowed_is_named_and_nothing_changes(client, player, data, message):
     game = new_game(client)
     before = (game.moves, game.state)
+    if data.get("throw") == [NOT_HELD]:
+        held = game.engine.deal.dealt[HUMAN]
+        data = {**data, "throw": [next(card.code for card in DECK if card not in held)]}
     response = client.post(f"/play/{game.pk}/move/", {"move": game.moves, **data})
     assert response.status_code == 400
     assertContains(response, message, status_code=400)
