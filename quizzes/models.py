@@ -222,6 +222,8 @@ class Attempt(PlayerOwned):
                 fields=["user", "kind", "answered_at", "right", "seconds", "crib"],
                 name="attempt_user_kind_time",
             ),
+            # The last attempts of every kind: the weak spots over the recent ones.
+            models.Index(fields=["user", "answered_at"], name="attempt_user_time"),
             models.Index(fields=["guest_key", "answered_at"], name="attempt_guest_time"),
         )
 

@@ -76,8 +76,12 @@ def streaks(rights: list[bool]) -> tuple[int, int]:
     """The current and the best run of right answers, oldest answer first."""
     best = run = 0
     for right in rights:
-        run = run + 1 if right else 0
-        best = max(best, run)
+        if right:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
     return run, best
 
 
