@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from counter.cribbage.cards import Card, format_cards
 from counter.cribbage.computer import pegging_term
@@ -165,10 +164,8 @@ class DiscardHand(Picks):
         return Analysis(self, choices, chosen, spread)
 
 
-@lru_cache(maxsize=512)
 def _choices(cards: tuple[Card, ...], role: Role) -> tuple[Choice, ...]:
-    """The 15 choices of six cards for a seat: a player looking at one keep after another,
-    or at the other seat, asks for the same six again."""
+    """The 15 choices of six cards for a seat, each with its pegging estimate and address."""
     hand = DiscardHand(cards, role)
     return tuple(
         Choice(option, pegging_term(option.keep, role), hand.with_throw(option.throw).query)

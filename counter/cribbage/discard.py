@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
@@ -101,6 +102,13 @@ def discard_options(cards: Iterable[Card], role: Role) -> tuple[DiscardOption, .
             f"a two-player hand to discard from has {HAND_SIZE} cards, got {len(cards)}"
         )
     ensure_distinct(cards)
+    return _discard_options(cards, role)
+
+
+@lru_cache(maxsize=1024)
+def _discard_options(cards: tuple[Card, ...], role: Role) -> tuple[DiscardOption, ...]:
+    # A quiz grades a throw and then shows its table; a player at the analyser looks at
+    # one keep after another: the same six and seat, asked again within moments.
     unseen = [card for card in DECK if card not in cards]
     crib = _CribOdds(unseen)
     sign = 1 if role is Role.DEALER else -1
