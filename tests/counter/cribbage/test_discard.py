@@ -23,6 +23,14 @@ def brute_force_crib_ev(cards, throw):
     return total / deals
 
 
+def test_the_six_in_any_order_and_asked_again_give_the_same_choices():
+    six = parse_cards("5H 5C 6D JS QH 2C")
+    first = discard_options(six, Role.PONE)
+    assert discard_options(list(reversed(six)), Role.PONE) == first
+    assert discard_options(six, Role.PONE) == first
+    assert discard_options(six, Role.DEALER) != first
+
+
 def test_the_issue_example_for_the_dealer():
     options = discard_options(parse_cards("5H 5C 6D JS QH 2C"), Role.DEALER)
     best = options[0]
