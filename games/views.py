@@ -25,18 +25,17 @@ SEATS = {HUMAN: "you", COMPUTER: "the computer"}
 @require_safe
 @private_page
 def games_page(request: HtmxHttpRequest) -> HttpResponse:
-    owner = owner_of(request)
-    games = Game.objects.owned_by(owner).order_by("-updated_at")[:20] if owner else []
-    return render(request, "games/games.html", {"form": NewGameForm(), "games": games})
+    return render(
+        request, "games/games.html", {"form": NewGameForm(), "games": _recent_games(request)}
+    )
 
 
 @require_POST
 def game_new(request: HtmxHttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST)
     if not form.is_valid():
-        owner = owner_of(request)
-        games = Game.objects.owned_by(owner).order_by("-updated_at")[:20] if owner else []
-        return render(request, "games/games.html", {"form": form, "games": games}, status=400)
+        context = {"form": form, "games": _recent_games(request)}
+        return render(request, "games/games.html", context, status=400)
     game = game_start(
         owner=owner_of(request, create=True),
         level=Level(form.cleaned_data["level"]),
@@ -44,6 +43,11 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         now=timezone.now(),
     )
     return redirect("games:game", pk=game.pk)
+
+
+def _recent_games(request: HtmxHttpRequest):
+    owner = owner_of(request)
+    return Game.objects.owned_by(owner).order_by("-updated_at")[:20] if owner else []
 
 
 def owned_game(request: HtmxHttpRequest, pk: int) -> Game:
@@ -168,7 +172,11 @@ def _claim_what(engine) -> str:
         return "your hand"
     if pending.source is Source.CRIB:
         return "your crib"
-    turn = engine.deal.play.turns[pending.turn]
+    return _turn_name(engine.deal.play.turns[pending.turn])
+
+
+def _turn_name(turn) -> str:
+    """A turn of the player's in the play, as the page names what it claims for."""
     return "the go" if turn.is_go else f"your {turn.card.label}"
 
 
@@ -214,11 +222,10 @@ def _play_claims(engine, deal) -> list[dict]:
             continue
         if record.claimed == record.scored:
             continue
-        turn = deal.play.turns[record.turn]
         rows.append(
             {
                 "record": record,
-                "what": "the go" if turn.is_go else f"your {turn.card.label}",
+                "what": _turn_name(deal.play.turns[record.turn]),
                 "items": engine.claim_items(record),
             }
         )
@@ -226,13 +233,12 @@ def _play_claims(engine, deal) -> list[dict]:
 
 
 def _log(engine, number: int) -> list[dict]:
-    """Every score of deal ``number``: who, from what, how much, and the claims."""
-    rows = [
+    """Every score of deal ``number``: who, from what, how much."""
+    return [
         {"who": SEATS[peg.player], "source": peg.source.value, "points": peg.points}
         for peg in engine.pegs
         if peg.deal == number and peg.points
     ]
-    return rows
 
 
 def _summary(engine, number: int) -> dict | None:
