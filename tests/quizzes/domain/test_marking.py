@@ -1,8 +1,8 @@
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from counter.cribbage.cards import parse_cards
-from counter.cribbage.show import score_show
+from counter.cribbage.show import ShowKind, score_show
 from quizzes.domain.marking import (
     Answer,
     AnswerStyle,
@@ -180,3 +180,53 @@ def test_every_explanation_adds_up_to_the_difference(five, crib, difference):
     for found in explanations(slips, abs(difference)):
         assert sum(slip.points for slip in found) == abs(difference)
         assert len({slip.group for slip in found}) == len(found)
+
+
+KIND_CATEGORY = {
+    ShowKind.FIFTEEN: Category.FIFTEENS,
+    ShowKind.PAIR: Category.PAIRS,
+    ShowKind.RUN: Category.RUNS,
+    ShowKind.FLUSH: Category.FLUSH,
+    ShowKind.NOBS: Category.NOBS,
+}
+
+
+@given(deals, st.booleans())
+@example(parse_cards("4C 6D 5D 4S 9C"), False)  # a double run of three
+@example(parse_cards("3C 3D 4H 4S 5C"), True)  # a double-double run
+@example(parse_cards("4H 4C 4S 5D 6C"), False)  # a triple run
+@example(parse_cards("AH 2H 3H 4H 4C"), False)  # a double run of four, with the flush
+@example(parse_cards("2C 4D 6H 8S TC"), False)  # nothing: 19
+def test_a_right_count_is_marked_right_whichever_way_its_pairs_are_split(five, crib):
+    """Built from the atomic items (as `crib count --json` lists them), not the marking's
+    own tables: the right total, and the right items with a multiple run's pairs under
+    pairs or under runs, are always right and blame nothing."""
+    result = score_show(five[:4], five[4], crib)
+    under_pairs = dict.fromkeys(Category, 0)
+    for item in result.items:
+        under_pairs[KIND_CATEGORY[item.kind]] += item.points
+    run_ranks = {
+        card.rank for item in result.items if item.kind is ShowKind.RUN for card in item.cards
+    }
+    multiple_run = sum(item.kind is ShowKind.RUN for item in result.items) > 1
+    inside_runs = sum(
+        item.points
+        for item in result.items
+        if item.kind is ShowKind.PAIR and multiple_run and item.cards[0].rank in run_ranks
+    )
+    under_runs = {
+        **under_pairs,
+        Category.PAIRS: under_pairs[Category.PAIRS] - inside_runs,
+        Category.RUNS: under_pairs[Category.RUNS] + inside_runs,
+    }
+    answers = [
+        Answer(total=result.total),
+        Answer.itemised(under_pairs),
+        Answer.itemised(under_runs),
+    ]
+    if result.total == 0:
+        answers.append(Answer(total=19))
+    for answer in answers:
+        marking = mark_answer(result, answer)
+        assert marking.right, answer
+        assert (marking.missed, marking.question) == (frozenset(), None)
