@@ -15,7 +15,7 @@ from counter.cribbage.game import (
 )
 from games.models import COMPUTER, HUMAN, Game
 from games.services import game_move, game_start
-from quizzes.models import Attempt, ReviewItem
+from quizzes.models import Attempt, AttemptPattern, ReviewItem
 from quizzes.owners import Owner
 from quizzes.services import attempts_merge
 from tests.factories import UserFactory
@@ -34,8 +34,8 @@ def start(user=None, **options) -> Game:
 
 
 def play_out(game: Game, rng: random.Random, miss: float = 0.0, limit: int = 2000) -> Game:
-    """Random legal moves for the player until the game ends; claims short by one now and
-    then when ``miss`` says so."""
+    """Random legal moves for the player until the game ends; now and then, when ``miss``
+    says so, a score forgotten: a claim of nothing where there were points."""
     for _ in range(limit):
         engine = game.engine
         if engine.is_over:
@@ -43,9 +43,7 @@ def play_out(game: Game, rng: random.Random, miss: float = 0.0, limit: int = 200
         assert engine.to_move == HUMAN
         if engine.pending is not None:
             points = engine.pending.points
-            if points and rng.random() < miss:
-                points -= 1
-            action = Claim(HUMAN, points)
+            action = Claim(HUMAN, 0 if rng.random() < miss else points)
         else:
             action = rng.choice(engine.legal_actions())
         game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
@@ -109,7 +107,11 @@ def test_claims_are_kept_with_progress_and_muggins_goes_to_the_computer():
     assert claims.filter(right=False).count() >= len(missed)
     muggins = sum(p.points for p in game.engine.pegs if p.source.value == "muggins")
     assert muggins == sum(record.missed for record in game.engine.claims if record.missed)
-    assert ReviewItem.objects.filter(user=user).exists()
+    # A score forgotten whole is a miss of every pattern in it, for certain: each is queued.
+    queued = set(ReviewItem.objects.filter(user=user).values_list("pattern", flat=True))
+    missed_patterns = AttemptPattern.objects.filter(attempt__in=claims, missed=True)
+    assert queued == set(missed_patterns.values_list("pattern", flat=True))
+    assert queued
 
 
 def test_automatic_counting_asks_for_no_claim():
