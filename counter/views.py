@@ -25,13 +25,14 @@ from .rounds import Round, RoundCount
 def counter_page(request: HtmxHttpRequest) -> HttpResponse:
     """The hand counter; its query string is the count, so every count has a URL."""
     form = CountForm(request.GET)
-    result = form.entry.count() if form.is_valid() else None
+    valid = form.is_valid()
     entry = form.entry
     share_url = _url_of("counter:counter", entry.query)
-    partial = wants_partial(request)
     message = form.message
-    if not partial and not message and _off(request, share_url):
+    if _off(request, share_url, message):
         return redirect(share_url)
+    result = entry.count() if valid else None
+    partial = wants_partial(request)
     context = {
         "form": form,
         "entry": entry,
@@ -56,12 +57,12 @@ def round_page(request: HtmxHttpRequest) -> HttpResponse:
     form = RoundForm(request.GET)
     valid = form.is_valid()
     deal = form.round
-    count = deal.count() if valid else RoundCount((), False)
     share_url = _url_of("counter:round", deal.query)
-    partial = wants_partial(request)
     message = form.message
-    if not partial and not message and _off(request, share_url):
+    if _off(request, share_url, message):
         return redirect(share_url)
+    count = deal.count() if valid else RoundCount((), False)
+    partial = wants_partial(request)
     shows = {show.place.key: show for show in count.shows}
     filling = deal.filling
     context = {
@@ -99,10 +100,10 @@ def pegging_page(request: HtmxHttpRequest) -> HttpResponse:
     form.is_valid()
     play = form.play
     share_url = _url_of("counter:pegging", play.query)
-    partial = wants_partial(request)
     message = form.message
-    if not partial and not message and _off(request, share_url):
+    if _off(request, share_url, message):
         return redirect(share_url)
+    partial = wants_partial(request)
     players = range(1, play.players + 1)
     who = [f"Player {player}" for player in players]
     roles = [player_role(player, play.players) for player in players]
@@ -148,11 +149,13 @@ def _slots_by_place(deal: Round) -> list[tuple]:
     ]
 
 
-def _off(request: HtmxHttpRequest, share_url: str) -> bool:
-    """Whether the page was loaded at an address other than its own. Without JavaScript each
-    tap is a form's GET, landing with the tap in the query string: the canonical address is
-    the one to share and to stay on (unless there is a problem to name)."""
-    return unquote(request.get_full_path()) != share_url
+def _off(request: HtmxHttpRequest, share_url: str, message: str) -> bool:
+    """Whether a full page was asked for at an address other than its own, with no problem
+    to name there. Without JavaScript each tap is a form's GET, landing with the tap in the
+    query string: the canonical address is the one to share and to stay on."""
+    return (
+        not wants_partial(request) and not message and unquote(request.get_full_path()) != share_url
+    )
 
 
 def _url_of(name: str, query: str) -> str:
@@ -250,12 +253,12 @@ def discard_page(request: HtmxHttpRequest) -> HttpResponse:
     form = DiscardForm(request.GET)
     cards_read = form.is_valid()
     hand = form.hand
-    analysis = hand.analyse() if cards_read else None
     share_url = _url_of("counter:discard", hand.query)
-    partial = wants_partial(request)
     message = form.message
-    if not partial and not message and _off(request, share_url):
+    if _off(request, share_url, message):
         return redirect(share_url)
+    analysis = hand.analyse() if cards_read else None
+    partial = wants_partial(request)
     context = {
         "form": form,
         "hand": hand,
