@@ -42,6 +42,7 @@ __all__ = [
     "gives_nothing_away",
     "greedy_discard",
     "greedy_lay",
+    "lay_values",
     "opponent_hands",
     "opponent_min_value",
     "pegging_term",
@@ -288,20 +289,38 @@ def strong_lay(
     endgame: Endgame | None = None,
 ) -> Card:
     """The card strong lays: the best average, over the hands the opponent may hold, of
-    its pegging minus theirs for the rest of the play, both playing their best.
-
-    The opponent's possible hands are every set of unseen cards of their size consistent
-    with the gos they said (exactly, by rank, when they hold one or two cards; sampled
-    when more), each as likely as the number of ways to hold it. With an ``endgame``,
-    reaching 121 first, in the play or in the show after it, outweighs any pegging.
-    """
+    its pegging minus theirs for the rest of the play, both playing their best
+    (``lay_values``). The first lead of a deal comes from the pegging table instead."""
     fitting = play.playable(hand)
-    ranks = sorted({int(card.rank) for card in fitting})
+    ranks = {int(card.rank) for card in fitting}
     if len(ranks) == 1:
         return min(fitting)
     if not play.turns and len(hand) == 4:  # the first lead: worked out once, in the table
         lead = play_value_of([int(card.rank) for card in hand]).lead
         return min(card for card in fitting if card.rank == lead)
+    values = lay_values(hand, play, me, seen, endgame)
+    best = max(sorted(values), key=lambda rank: values[rank])
+    return min(card for card in fitting if card.rank == best)
+
+
+def lay_values(
+    hand: Sequence[Card],
+    play: PlayState,
+    me: int,
+    seen: Iterable[Card],
+    endgame: Endgame | None = None,
+) -> dict[int, float]:
+    """What laying each rank of ``hand`` that fits is worth to player ``me`` (1 or 2 in
+    ``play``): the average, over the hands the opponent may hold, of its pegging minus
+    theirs for the rest of the play, both playing their best.
+
+    The opponent's possible hands are every set of unseen cards of their size consistent
+    with the gos they said (exactly, by rank, when they hold one or two cards; sampled
+    when more), each as likely as the number of ways to hold it. With an ``endgame``, a
+    hand in which either player may reach 121 this deal is valued by the race instead
+    (``search.Race``), where reaching 121 first outweighs any pegging.
+    """
+    ranks = sorted({int(card.rank) for card in play.playable(hand)})
     opponent = 3 - me
     seen = set(seen)
     unseen = [card for card in DECK if card not in seen]
@@ -327,8 +346,8 @@ def strong_lay(
         for rank, _, rest in moves:
             value = race.lay_value(rest, other, series, alone, rank, *needs, endgame.pone)
             totals[rank] += weight * value
-    best = max(ranks, key=lambda rank: totals[rank])
-    return min(card for card in fitting if card.rank == best)
+    weights = sum(weight for _, weight in holdings) or 1
+    return {rank: total / weights for rank, total in totals.items()}
 
 
 def _codes(cards: Iterable[Card]) -> str:
