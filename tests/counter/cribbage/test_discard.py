@@ -4,23 +4,45 @@ import pytest
 from hypothesis import given, settings
 
 from counter.cribbage.cards import DECK, CardError, parse_cards
+from counter.cribbage.crib_model import throw_class, throw_odds
 from counter.cribbage.discard import CribModel, Role, discard_options, hand_spread
 from counter.cribbage.show import show_total
 
 from .strategies import six_card_hands
 
 
-def brute_force_crib_ev(cards, throw):
+def brute_force_crib_ev(cards, throw, weight=None):
+    """The crib's mean over every two unseen cards the opponent may throw and every starter
+    left, each two weighted by ``weight(first, second)`` (all alike when None)."""
     unseen = [c for c in DECK if c not in cards]
-    total = deals = 0
+    total = weights = 0
+    deals = 0
     for opponent in combinations(unseen, 2):
         crib = (*throw, *opponent)
+        odds = 1 if weight is None else weight(*opponent)
+        scored = 0
         for starter in unseen:
             if starter not in opponent:
-                total += show_total(crib, starter, crib=True)
+                scored += show_total(crib, starter, crib=True)
                 deals += 1
+        total += odds * scored / 44
+        weights += odds
     assert deals == 1035 * 44
-    return total / deals
+    return total / weights
+
+
+def good_player_weight(dealer):
+    """How likely a good player in this seat is to throw two given cards: their class's
+    share of the settled throws over the pairs of that class in a deck (6 of a pair, 4 of
+    two ranks in one suit, 12 in two suits)."""
+    odds = throw_odds(dealer=dealer)
+
+    def weight(first, second):
+        name = throw_class(first, second)
+        in_deck = 6 if first.rank == second.rank else 4 if first.suit == second.suit else 12
+        return odds.shares[name] / in_deck
+
+    return weight
 
 
 def test_the_six_in_any_order_and_asked_again_give_the_same_choices():
@@ -55,6 +77,26 @@ def test_crib_value_matches_brute_force_over_every_opponent_throw_and_starter(ha
     options = discard_options(cards, Role.DEALER)
     (option,) = [o for o in options if set(o.throw) == set(parse_cards(throw))]
     assert option.crib_ev == pytest.approx(brute_force_crib_ev(cards, option.throw), abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("hand", "role", "throw"),
+    [
+        ("5H 5C 6D JS QH 2C", Role.DEALER, "2C 6D"),
+        ("JH JC 4H 7H 9S KD", Role.PONE, "JH 4H"),  # their jack's nobs, a suited throw's flush
+        ("7S 8D QC KC 3D QD", Role.PONE, "7S 8D"),
+        ("4S 6S 5D 5H JC KD", Role.DEALER, "4S 6S"),
+    ],
+)
+def test_the_good_crib_matches_a_weighted_brute_force(hand, role, throw):
+    cards = parse_cards(hand)
+    options = discard_options(cards, role, CribModel.GOOD)
+    (option,) = [o for o in options if set(o.throw) == set(parse_cards(throw))]
+    # The dealer's crib gets the pone's throw; the pone's gift, the dealer's.
+    weight = good_player_weight(dealer=role is Role.PONE)
+    assert option.crib_ev == pytest.approx(
+        brute_force_crib_ev(cards, option.throw, weight), abs=1e-12
+    )
 
 
 def test_all_15_choices_best_first():
