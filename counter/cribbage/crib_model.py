@@ -37,6 +37,7 @@ from functools import cache
 from itertools import combinations
 from math import comb
 from multiprocessing import Pool
+from operator import mul
 
 from .cards import DECK, RANK_PRIMES, Card, Rank, Suit
 from .show import RANK_POINTS, show_total
@@ -53,11 +54,12 @@ __all__ = [
     "throw_odds",
 ]
 
-DEALS = 30_000
-ROUNDS = 10
+DEALS = 15_000
+ROUNDS = 8
 SEED = "crib-model-1"
 
 _RANKS = range(1, 14)
+_POINTS = RANK_POINTS.__getitem__
 _LETTERS = {int(rank): rank.letter for rank in Rank}
 _BY_LETTER = {letter: rank for rank, letter in _LETTERS.items()}
 
@@ -184,7 +186,8 @@ class CribOdds:
                     key = key_ab * RANK_PRIMES[r]
                     draws[key] = draws.get(key, 0.0) + weight * ways
         scale = 1 / (total * starters)
-        self.rank_draws = [(key, weight * scale) for key, weight in draws.items()]
+        self.draw_keys = list(draws)
+        self.draw_odds = [weight * scale for weight in draws.values()]
 
         # Each unseen card's odds of being thrown, and of being thrown with one of its suit.
         def thrown(rank: int, suit: Suit) -> tuple[float, float]:
@@ -217,7 +220,8 @@ class CribOdds:
         """The crib's expected total with these two of yours in it."""
         first, second = throw
         throw_key = first.prime * second.prime
-        expected = sum(odds * RANK_POINTS[throw_key * key] for key, odds in self.rank_draws)
+        keys = [throw_key * key for key in self.draw_keys]
+        expected = sum(map(mul, self.draw_odds, map(_POINTS, keys)))
         expected += self.their_nobs
         for card in throw:
             if card.rank is Rank.JACK:
