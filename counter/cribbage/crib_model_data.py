@@ -17,6 +17,8 @@
 Each entry is class:throws, how many of the deals' good throws were of that class.
 """
 
+DEALS = 3000
+
 DEALER = """
 AA:26 A2s:15 A2o:56 A3s:18 A3o:44 A4s:20 A4o:46 A5s:5 A5o:10 A6s:6
 A6o:9 A7s:10 A7o:32 A8s:9 A8o:16 A9s:4 A9o:13 ATs:6 ATo:8 AJs:3
