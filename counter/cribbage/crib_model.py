@@ -15,7 +15,9 @@ two, the starter) is valued exactly from there: fifteens, pairs and runs on rank
 five-card flush and nobs on the cards. What the model leaves out: the other player's throw
 also depends on the cards you hold (it is taken from the unseen cards with the settled
 odds, not re-derived from the hands they could hold), and the starter is taken as
-independent of the four they keep.
+independent of the four they keep. Played out card by card, that reads a crib 0.1-0.3
+points low for middle cards a pone gives a good dealer (7-8: 7.30 here, 7.62 ± 0.16 in
+3,000 deals played out); see the README.
 
 **The settling** (Hessel's method, also tabulated by Colvert, Rasmussen and Schell).
 Deal ``DEALS`` pairs of six-card hands, seeded by ``SEED``. Start from the random model.
