@@ -14,6 +14,8 @@ from counter.cribbage.cards import parse_cards
 from counter.cribbage.cli import main
 from counter.cribbage.discard import CribModel, Role, discard_options
 
+from .test_discard import RANDOM_MODEL_FIGURES
+
 CRIB = shutil.which("crib", path=str(Path(sys.executable).parent)) or "crib"
 
 
@@ -332,6 +334,16 @@ def test_discard_json_names_its_crib_model_random_by_default(crib):
     good_options = discard_options(parse_cards(six), Role.PONE, CribModel.GOOD)
     assert [o["crib_ev"] for o in good["options"]] == [o.crib_ev for o in good_options]
     assert good["options"] != default["options"]
+
+
+@pytest.mark.parametrize(("hand", "role"), list(RANDOM_MODEL_FIGURES))
+def test_crib_model_random_gives_the_figures_crib_discard_always_gave(crib, hand, role):
+    done = crib("discard", *hand.split(), f"--{role.value}", "--crib-model", "random", "--json")
+    answer = json.loads(done.stdout)
+    assert {
+        " ".join(option["throw"]): (option["hand_ev"], option["crib_ev"])
+        for option in answer["options"]
+    } == RANDOM_MODEL_FIGURES[hand, role]
 
 
 def test_discard_text_names_its_crib_model(crib):
