@@ -111,7 +111,10 @@ def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     show_claim = pending is not None and pending.source is not Source.PLAY
     form = MoveForm(request.POST, hand=engine.deal.dealt[HUMAN], show_claim=show_claim)
     problem = notice = ""
-    if form.is_valid():
+    if _stale(request, game):
+        # Made on a page the game has moved on from: its cards may be gone, so say so first.
+        notice = MOVED_ON
+    elif form.is_valid():
         made = _make(game, form)
         if isinstance(made, str):
             problem = made
@@ -133,6 +136,14 @@ def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not problem and show_claim and form.answer is not None:
         remember_style(request, response, form.answer.style.value)
     return response
+
+
+def _stale(request: HtmxHttpRequest, game: Game) -> bool:
+    """Whether the move was sent from a page of an earlier move of the game."""
+    try:
+        return int(request.POST.get("move", "")) != game.moves
+    except ValueError:
+        return False
 
 
 def _make(game: Game, form: MoveForm):
