@@ -325,22 +325,24 @@ def _now_series(engine) -> dict | None:
 
 
 def _ending(engine) -> dict:
-    """How the game ended: the last score, and the card that made it in the play."""
+    """How the game ended: the last score and what made it (the card laid and what it
+    pegged, in words, when the play took it out), and the scores to 121."""
     result = engine.result
-    peg = engine.pegs[-1] if engine.pegs else None
-    card = None
-    if peg is not None and peg.source is Source.PLAY and not result.resigned:
+    peg = None if result.resigned or not engine.pegs else engine.pegs[-1]
+    card, words = None, ""
+    if peg is not None and peg.source is Source.PLAY:
         turns = engine.deal.play.turns
-        card = next((turn.card for turn in reversed(turns) if turn.card is not None), None)
+        last = next((turn for turn in reversed(turns) if turn.card is not None), None)
+        if last is not None:
+            card, words = last.card, pegged_words(last.items)
     scores = engine.scores
-    loser = min(scores[result.loser], GAME_POINTS)
-    winner = min(scores[result.winner], GAME_POINTS)
     return {
-        "peg": peg if not result.resigned else None,
+        "peg": peg,
         "who": SEATS[peg.player] if peg else "",
         "card": card,
-        "winner_score": winner,
-        "loser_score": loser,
+        "words": words,
+        "winner_score": min(scores[result.winner], GAME_POINTS),
+        "loser_score": min(scores[result.loser], GAME_POINTS),
     }
 
 
