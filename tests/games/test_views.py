@@ -329,3 +329,22 @@ def test_the_game_over_says_the_result_winner_first(client, player):
     Game.objects.filter(pk=game.pk).update(state=state, winner="computer")
     page = client.get(f"/play/{game.pk}/")
     assertContains(page, "The computer won 121–95: no skunk, 95 is clear")
+
+
+def test_the_rules_page_says_muggins_and_skunks_as_the_game_plays_them(client):
+    from counter.cribbage.game import DOUBLE_SKUNK_LINE, SKUNK_LINE, GameResult
+
+    page = client.get("/rules/")
+    assertContains(page, '<h2 id="muggins-title">Muggins, as the game plays it</h2>', html=True)
+    assertContains(page, "Over-claims")
+    assertContains(page, "before the next card is laid")
+    assertNotContains(page, "is a house rule and not part of these rules")
+    assertContains(page, f"{SKUNK_LINE - 1} or less")
+    assertContains(page, f"{DOUBLE_SKUNK_LINE - 1} or less")
+    # The points the page names are the engine's.
+    for loser, match, acc in ((95, 1, 2), (SKUNK_LINE - 1, 2, 3), (DOUBLE_SKUNK_LINE - 1, 3, 3)):
+        result = GameResult(0, (121, loser))
+        assert (result.match_points, result.tournament_points) == (match, acc)
+    assertContains(page, "A skunk: 2 match points")
+    assertContains(page, "A double skunk: 3 match points")
+    assertContains(page, "a win is worth 2 points and a skunk 3")
