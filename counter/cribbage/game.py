@@ -696,7 +696,8 @@ class Game:
             )
         if not play.fits(card):
             raise GameError(
-                f"the count is {play.count}: {card.code} would make it {play.count + card.value}"
+                f"the count is {play.count}: {card.short_label} would make it "
+                f"{play.count + card.value}"
             )
         after, items = play.lay(card)
         game = self._with_deal(replace(deal, play=after))

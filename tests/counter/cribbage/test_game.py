@@ -243,7 +243,7 @@ def test_a_card_must_be_in_hand_and_fit_and_go_only_without_one():
     for action, message in [
         (Lay(0, parse_card("7H")), "7H is not in your hand"),
         (Lay(0, parse_card("KH")), "KH was laid already"),
-        (Lay(0, parse_card("5C")), "the count is 28: 5C would make it 33"),
+        (Lay(0, parse_card("5C")), "the count is 28: 5♣ would make it 33"),
         (Go(0), "you have a card that fits: you cannot say go"),
         (Lay(1, parse_card("JD")), "it is not your turn: player 0 is to play"),
         (Discard(0, parse_cards("5C 3D")), "the discards are made"),
