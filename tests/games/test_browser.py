@@ -226,3 +226,39 @@ def test_the_next_deal_is_a_key_press_away(watched: Page):
     player.settle()
     expect(page.locator(".throw-card")).to_have_count(6)
     expect(page).to_have_title(re.compile(r"^You \d+ · Computer \d+ — Cribtrainer$"))
+
+
+def test_the_nits_on_a_phone(watched: Page):
+    """The new-game radios keep their size, Log out is a button like the others, the last
+    attempts' cards stay on one line, and the first card to throw does not look thrown."""
+    from tests.factories import PASSWORD, AttemptFactory, UserFactory
+
+    page = watched
+    page.set_viewport_size(PHONE)
+    user = UserFactory()
+    for _ in range(3):
+        AttemptFactory(deal__user=user)
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+
+    page.goto("/play/")
+    for radio in page.locator(".new-game input[type=radio]").all():
+        box = radio.bounding_box()
+        assert box["width"] >= 18 and box["height"] >= 18, box
+
+    page.goto("/accounts/")
+    log_out = page.locator("main").get_by_role("button", name="Log out")
+    assert "button" in log_out.get_attribute("class").split()
+    assert log_out.bounding_box()["height"] >= 44
+
+    page.goto("/progress/")
+    for link in page.locator(".attempt-cards").all():
+        tops = {round(card.bounding_box()["y"]) for card in link.locator(".card").all()}
+        assert len(tops) == 1, f"the cards wrap onto {len(tops)} lines"
+
+    new_game(page, "manual")
+    first = page.locator(".throw-box").first
+    assert first.get_attribute("autofocus") is None
+    assert not first.is_checked()

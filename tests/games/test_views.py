@@ -348,3 +348,10 @@ def test_the_rules_page_says_muggins_and_skunks_as_the_game_plays_them(client):
     assertContains(page, "A skunk: 2 match points")
     assertContains(page, "A double skunk: 3 match points")
     assertContains(page, "a win is worth 2 points and a skunk 3")
+
+
+def test_account_deletion_and_sign_up_say_what_becomes_of_the_games(client, player):
+    GameFactory(user=player)
+    assertContains(client.get("/accounts/delete/"), "1 game against the computer")
+    client.logout()
+    assertContains(client.get("/accounts/signup/"), "games you have played in this browser")
