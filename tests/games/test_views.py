@@ -355,3 +355,13 @@ def test_account_deletion_and_sign_up_say_what_becomes_of_the_games(client, play
     assertContains(client.get("/accounts/delete/"), "1 game against the computer")
     client.logout()
     assertContains(client.get("/accounts/signup/"), "games you have played in this browser")
+
+
+def test_which_did_you_miss_comes_before_next_hand(client, player):
+    from tests.factories import DealFactory
+
+    deal = DealFactory(user=player, hand="4C 6D 5D 4S", starter="9C")
+    client.post(f"/quiz/{deal.pk}/answer/", {"total": "12"})
+    page = client.get(f"/quiz/{deal.pk}/").text
+    assert "Which did you miss?" in page
+    assert page.index('id="which"') < page.index("data-next-hand")
