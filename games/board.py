@@ -12,6 +12,7 @@ fives; each row's end is numbered (30, 60, 90, 120), and each track's skunk line
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 HOLES = 120
 ROWS = 4
@@ -101,7 +102,7 @@ def board(scores: tuple[int, int], previous: tuple[int, int]) -> Board:
     game_hole = Hole(121, WIDTH - 12, TOP + ROWS * ROW_GAP + TRACK_GAP / 2 - ROW_GAP / 2)
     tracks = []
     for track, (score, before) in enumerate(zip(scores, previous, strict=True)):
-        holes = tuple(_hole(track, number) for number in range(1, HOLES + 1))
+        holes = _holes(track)
         tracks.append(
             Track(
                 holes=holes,
@@ -114,6 +115,12 @@ def board(scores: tuple[int, int], previous: tuple[int, int]) -> Board:
         )
     height = TOP + 2 * ROWS * ROW_GAP + TRACK_GAP
     return Board(WIDTH, height, tuple(tracks), game_hole)
+
+
+@cache
+def _holes(track: int) -> tuple[Hole, ...]:
+    """A track's 120 holes: the same for every board, worked out once."""
+    return tuple(_hole(track, number) for number in range(1, HOLES + 1))
 
 
 def _numbers(holes: tuple[Hole, ...]) -> tuple[Number, ...]:

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+from functools import cache
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -34,10 +36,9 @@ from .services import game_hint, game_move, game_next_deal, game_start
 
 SEATS = {HUMAN: "you", COMPUTER: "the computer"}
 MOVED_ON = "The game had moved on: this is where it stands now."
-SHOW_BUTTONS = range(MAX_SHOW + 1)
-PLAY_BUTTONS = range(15)
-"""A card in the play scores at most 14 (a double pair royal making 31); the buttons are
-the same for every card, so they give nothing away."""
+PLAY_MAX = 14
+"""A card in the play scores at most 14 (a double pair royal making 31): its claim has a
+button for each total from 0, the same for every card, so they give nothing away."""
 
 
 @require_safe
@@ -199,10 +200,11 @@ def table_context(
         "title": f"You {scores[HUMAN]} · Computer {scores[COMPUTER]}",
         "cut": _cut(engine) if deal.number == 1 and phase is Phase.DISCARD else None,
         "hint": _hint(engine) if hinted else None,
-        "show_buttons": SHOW_BUTTONS,
-        "play_buttons": PLAY_BUTTONS,
+        "show_buttons": peg_buttons(MAX_SHOW),
+        "play_buttons": peg_buttons(PLAY_MAX),
         "now_series": _now_series(engine),
         "board": board(scores, previous_scores),
+        "board_holes": board_holes(),
         "scores": {"you": scores[HUMAN], "computer": scores[COMPUTER]},
         "you_deal": deal.dealer == HUMAN,
         "held": deal.held(HUMAN),
@@ -214,10 +216,9 @@ def table_context(
         "claim_what": _claim_what(engine) if pending and pending.player == HUMAN else "",
         "show_claim": pending is not None and pending.source is not Source.PLAY,
         "style": answer_style(request),
-        "answer_form": AnswerForm(),
+        "answer_form": AnswerForm() if pending is not None else None,
         "max_points": MAX_SHOW,
         "styles": AnswerStyle,
-        "series": _series(engine),
         "count": play.count if play else 0,
         "fitting": play.playable(deal.held(HUMAN)) if play and not play.is_over else (),
         "counts": _counts(engine, deal),
@@ -232,6 +233,18 @@ def table_context(
         "you_won": result is not None and result.winner == HUMAN,
     }
     return context
+
+
+@cache
+def board_holes() -> str:
+    """The board's holes, numbers and skunk lines, the same on every page: drawn once."""
+    return render_to_string("games/_board_holes.html", {"board": board((0, 0), (0, 0))})
+
+
+@cache
+def peg_buttons(most: int) -> str:
+    """A claim's buttons, 0 to ``most``, the same on every page: drawn once."""
+    return render_to_string("games/_peg_buttons.html", {"buttons": range(most + 1)})
 
 
 def _cut(engine) -> dict | None:

@@ -32,6 +32,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -371,12 +372,18 @@ class Deal:
         """Count number ``index`` (0, 1, 2) of the show, whether made yet or not."""
         player, source, cards = self.show_order()[index]
         assert self.starter is not None
-        return ShowCount(player, source, score_show(cards, self.starter, source is Source.CRIB))
+        return ShowCount(player, source, _scored(cards, self.starter, source is Source.CRIB))
 
     @property
     def counts(self) -> tuple[ShowCount, ...]:
         """The counts of the show made so far, each with its itemised ``ShowResult``."""
         return tuple(self.show_count(index) for index in range(self.counts_made))
+
+
+@lru_cache(maxsize=4096)
+def _scored(cards: tuple[Card, ...], starter: Card, crib: bool) -> ShowResult:
+    # The counts made are shown on every page of the deal and its summary: counted once.
+    return score_show(cards, starter, crib)
 
 
 # --- chance ----------------------------------------------------------------------------
@@ -928,10 +935,18 @@ def _pair(values: tuple) -> tuple:
 def _replay_play(cards: Iterable[Card | None]) -> tuple[PlayState, tuple[PegItem, ...]]:
     """The play after these turns (a card laid, or None for a go), and what the last one
     scored."""
-    state, items = PlayState.start(2), ()
-    for card in cards:
-        state, items = state.say_go() if card is None else state.lay(card)
-    return state, items
+    return _replayed(tuple(cards))
+
+
+@lru_cache(maxsize=4096)
+def _replayed(cards: tuple[Card | None, ...]) -> tuple[PlayState, tuple[PegItem, ...]]:
+    # A game's state is read on every page and move: its finished deals' plays are the
+    # same each time, and the deal in play one turn longer than the last (a prefix hit).
+    if not cards:
+        return PlayState.start(2), ()
+    state, _ = _replayed(cards[:-1])
+    last = cards[-1]
+    return state.say_go() if last is None else state.lay(last)
 
 
 def _deal_to_dict(deal: Deal) -> dict[str, Any]:
