@@ -55,6 +55,7 @@ class Player:
         if name in self.seen:
             return
         self.seen.add(name)
+        self.page.mouse.move(0, 0)  # no button left looking hovered, as after a tap
         self.page.evaluate("window.scrollTo(0, 0)")
         assert_accessible(self.page)
         screenshot(self.page, f"game-{name}-{self.name}", full_page=False)
@@ -121,7 +122,7 @@ class Player:
                     self.taps += 1
             self.tap(page.get_by_role("button", name="Peg it"))
         else:
-            self.phase(kind)
+            self.phase("count" if kind == "hand" else kind)  # game-count-…: the README's
             self.in_view(f'.claim-buttons button[value="{pending.points}"]')
             self.tap(page.locator(f'.claim-buttons button[value="{pending.points}"]'))
 
