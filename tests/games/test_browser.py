@@ -178,6 +178,7 @@ def test_a_whole_game_counting_by_hand_on_a_phone(watched: Page):
     game = player.play()
     print(f"\nmanual, phone: {player.deals} a deal, mean {mean(player.deals):.2f}")
     assert player.deals, "no deal was finished"
+    assert {"discard", "play", "play-claim", "count", "summary", "over"} <= player.seen
     assert mean(player.deals) <= 14, player.deals
     assert max(player.deals) <= 18, player.deals
     assert re.search(

@@ -365,3 +365,26 @@ def test_which_did_you_miss_comes_before_next_hand(client, player):
     page = client.get(f"/quiz/{deal.pk}/").text
     assert "Which did you miss?" in page
     assert page.index('id="which"') < page.index("data-next-hand")
+
+
+def test_after_a_31_or_a_go_the_page_says_the_count_starts_again(client, player):
+    def reset(game, engine):
+        play = engine.deal.play
+        return play is not None and play.turns and play.count == 0 and not play.is_over
+
+    game = advance(new_game(client, counting="automatic"), reset, seed=4)
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, "— the count starts again at 0")
+    assertNotContains(page, "Count: <strong>0</strong>")
+
+
+def test_a_hint_in_the_play_names_the_card_and_why(client, player):
+    game = advance(
+        new_game(client, counting="automatic", hints="on"),
+        lambda g, e: e.deal.play is not None and e.to_move == HUMAN and e.pending is None,
+    )
+    client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "hint"})
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, "Hint: lay the ")
+    game.refresh_from_db()
+    assert game.hints_used == 1
