@@ -48,7 +48,10 @@ class Player:
         self.settle()
 
     def settle(self) -> None:
-        self.page.wait_for_function("() => !document.querySelector('.htmx-request')")
+        # The swap, its settling and the focus it moves (which may scroll) all done.
+        self.page.wait_for_function(
+            "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+        )
 
     def phase(self, name: str) -> None:
         """Axe and a picture, the first time a phase shows."""
@@ -60,9 +63,11 @@ class Player:
         assert_accessible(self.page)
         screenshot(self.page, f"game-{name}-{self.name}", full_page=False)
 
-    def in_view(self, *selectors: str) -> None:
-        """Each element is wholly inside the viewport with the page scrolled to its top."""
-        self.page.evaluate("window.scrollTo(0, 0)")
+    def in_view(self, *selectors: str, scroll: bool = True) -> None:
+        """Each element is wholly inside the viewport with the page scrolled to its top
+        (or, ``scroll=False``, as the page landed)."""
+        if scroll:
+            self.page.evaluate("window.scrollTo(0, 0)")
         for selector in selectors:
             box = self.page.locator(selector).first.bounding_box()
             assert box is not None, f"{selector} is not shown"
@@ -84,7 +89,7 @@ class Player:
                 expect(page.locator("#summary-heading")).to_contain_text(
                     f"Deal {engine.deal.number - 1}"
                 )
-                self.in_view("#summary-heading")
+                self.in_view("#summary-heading", scroll=False)  # first, in view
                 self.phase("summary")
                 self.tap(page.get_by_role("button", name="Next deal"))
                 self.deals.append(self.taps)
