@@ -197,6 +197,10 @@ class CountForm(PicksForm):
             self.add_error(None, problem)
         else:
             self.act(data)
+            raw = self.data.get("cards", "")
+            if raw and not raw.strip() and not acting:
+                # Spaces sent from the text field are no cards: say so, not what to pick.
+                self.hint = "Only spaces were typed: type the cards, like 5h 5c 5s jd + 5d."
         return data
 
     @staticmethod

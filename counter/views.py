@@ -10,7 +10,7 @@ from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, replace_url
 
 from counter.cribbage.cards import Card
-from counter.cribbage.pegging import MAX_PLAYERS, MIN_PLAYERS
+from counter.cribbage.pegging import MAX_PLAYERS, MIN_PLAYERS, PegKind
 from cribtrainer.htmx import HtmxHttpRequest, current_path, vary_on_htmx, wants_partial
 
 from .discards import Analysis, DiscardHand
@@ -197,6 +197,7 @@ def _play_status(play: TablePlay) -> str:
         who = f"Player {turn.player}"
         if turn.is_go:
             said.append(f"{who} says go.")
+            said.append(_go_point(play))
         else:
             scored = "".join(f", {item.name} {item.points}" for item in turn.items)
             said.append(f"{who} lays the {turn.card.label}: {turn.count}{scored}.")
@@ -209,6 +210,17 @@ def _play_status(play: TablePlay) -> str:
     else:
         said.append(f"Count {state.count}: player {state.to_play} to play, or say go.")
     return " ".join(said)
+
+
+def _go_point(play: TablePlay) -> str:
+    """Who pegged the go just said: the last to lay a card, once no one can play on."""
+    turns = play.record.turns
+    laid = next((turn for turn in reversed(turns) if not turn.is_go), None)
+    if laid is None or not any(item.kind is PegKind.GO for item in laid.items):
+        return ""
+    if turns[-1].is_go and play.state.count == 0:
+        return f"One for the go to player {laid.player}."
+    return ""
 
 
 def _play_title(play: TablePlay) -> str:

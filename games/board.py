@@ -4,12 +4,15 @@ the template. Pure Python: no Django.
 Each player has a track of 120 holes in four rows of 30 (five-hole groups, a gap between
 groups), run as a board's streets are: out along the first row, back along the second, and
 so on; the 121st is the game hole at the end. A player has two pegs: the front one at
-their score, the back one where they were before their last score.
+their score, the back one where they were before their last score. The holes stand in
+fives; each row's end is numbered (30, 60, 90, 120), and each track's skunk line (before
+91) and double skunk line (before 61) are drawn across it and named.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 HOLES = 120
 ROWS = 4
@@ -19,7 +22,7 @@ HOLE_GAP = 10
 GROUP_GAP = 6
 ROW_GAP = 12
 TRACK_GAP = 22
-LEFT = 16
+LEFT = 22
 TOP = 16
 SKUNK_HOLES = (61, 91)
 
@@ -32,6 +35,33 @@ class Hole:
 
 
 @dataclass(frozen=True, slots=True)
+class Number:
+    """A hole's number, written beside it."""
+
+    number: int
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class SkunkLine:
+    """A short line across a track between ``hole`` and the one before: a loser who has
+    not passed it is skunked (double skunked, before 61)."""
+
+    hole: int
+    name: str
+    x1: float
+    x2: float
+    y: float
+    label_x: float
+    label_anchor: str
+
+    @property
+    def double(self) -> bool:
+        return self.hole == SKUNK_HOLES[0]
+
+
+@dataclass(frozen=True, slots=True)
 class Track:
     """One player's holes and pegs."""
 
@@ -39,6 +69,8 @@ class Track:
     front: Hole | None
     back: Hole | None
     label_y: float
+    numbers: tuple[Number, ...] = ()
+    skunk_lines: tuple[SkunkLine, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +79,6 @@ class Board:
     height: float
     tracks: tuple[Track, ...]
     game_hole: Hole
-    skunk_marks: tuple[Hole, ...]
 
 
 def _x(column: int) -> float:
@@ -71,18 +102,47 @@ def board(scores: tuple[int, int], previous: tuple[int, int]) -> Board:
     game_hole = Hole(121, WIDTH - 12, TOP + ROWS * ROW_GAP + TRACK_GAP / 2 - ROW_GAP / 2)
     tracks = []
     for track, (score, before) in enumerate(zip(scores, previous, strict=True)):
-        holes = tuple(_hole(track, number) for number in range(1, HOLES + 1))
+        holes = _holes(track)
         tracks.append(
             Track(
                 holes=holes,
                 front=_peg(track, score, game_hole),
                 back=_peg(track, before, game_hole) if before != score else None,
                 label_y=TOP + track * (ROWS * ROW_GAP + TRACK_GAP) - 6,
+                numbers=_numbers(holes),
+                skunk_lines=_skunk_lines(track),
             )
         )
     height = TOP + 2 * ROWS * ROW_GAP + TRACK_GAP
-    skunks = tuple(_hole(track, number) for track in (0, 1) for number in SKUNK_HOLES)
-    return Board(WIDTH, height, tuple(tracks), game_hole, skunks)
+    return Board(WIDTH, height, tuple(tracks), game_hole)
+
+
+@cache
+def _holes(track: int) -> tuple[Hole, ...]:
+    """A track's 120 holes: the same for every board, worked out once."""
+    return tuple(_hole(track, number) for number in range(1, HOLES + 1))
+
+
+def _numbers(holes: tuple[Hole, ...]) -> tuple[Number, ...]:
+    """Each row's last hole numbered, beside it, outside the track."""
+    numbers = []
+    for hole in holes[PER_ROW - 1 :: PER_ROW]:
+        outside = -1 if hole.x < WIDTH / 2 else 1
+        numbers.append(Number(hole.number, hole.x + outside * 9, hole.y + 2.5))
+    return tuple(numbers)
+
+
+def _skunk_lines(track: int) -> tuple[SkunkLine, ...]:
+    """The double skunk line before 61 and the skunk line before 91, each between its
+    hole and the one before (the rows turn there), named beside it."""
+    lines = []
+    for number, name in zip(SKUNK_HOLES, ("double skunk", "skunk"), strict=True):
+        hole, before = _hole(track, number), _hole(track, number - 1)
+        y = (hole.y + before.y) / 2
+        at_left = hole.x < WIDTH / 2
+        label_x, anchor = (hole.x + 7, "start") if at_left else (hole.x - 7, "end")
+        lines.append(SkunkLine(number, name, hole.x - 5, hole.x + 5, y, label_x, anchor))
+    return tuple(lines)
 
 
 def _peg(track: int, score: int, game_hole: Hole) -> Hole | None:

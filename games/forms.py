@@ -8,16 +8,29 @@ from counter.cribbage.game import Action, Claim, Counting, Discard, Go, Lay
 from quizzes.domain.marking import NINETEEN
 from quizzes.forms import AnswerForm
 
-from .models import HUMAN
+from .models import HUMAN, LEVEL_CHOICES
+
+LEVEL_WORDS = {
+    Level.STRONG.value: "Strong: exact discards, a searching play",
+    Level.GREEDY.value: "Greedy: the most points now",
+}
+"""How the new-game page describes a level; a level without words is named as it is."""
+
+
+def level_choices() -> list[tuple[str, str]]:
+    """Every level the computer plays (``Level``), strong first: the default."""
+    return [
+        (value, LEVEL_WORDS.get(value, label))
+        for value, label in sorted(
+            LEVEL_CHOICES, key=lambda choice: choice[0] != Level.STRONG.value
+        )
+    ]
 
 
 class NewGameForm(forms.Form):
     level = forms.ChoiceField(
         label="The computer plays",
-        choices=[
-            (Level.STRONG.value, "Strong: exact discards, a searching play"),
-            (Level.GREEDY.value, "Greedy: the most points now"),
-        ],
+        choices=level_choices,
         initial=Level.STRONG.value,
         widget=forms.RadioSelect,
         error_messages={"invalid_choice": "There is no level called “%(value)s”."},
@@ -32,9 +45,13 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
         error_messages={"invalid_choice": "There is no counting called “%(value)s”."},
     )
+    hints = forms.BooleanField(
+        label="Hints: the best throw and the best card to lay, when I ask (never a count)",
+        required=False,
+    )
 
 
-ACTIONS = ("discard", "lay", "go", "claim")
+ACTIONS = ("discard", "lay", "go", "claim", "next", "hint", "resign")
 
 
 class MoveForm(forms.Form):

@@ -6,7 +6,7 @@ from django.db import models
 from django.utils import timezone
 
 from counter.cribbage.computer import Level
-from counter.cribbage.game import Counting
+from counter.cribbage.game import Counting, Phase
 from counter.cribbage.game import Game as EngineGame
 from quizzes.models import OwnedQuerySet, PlayerOwned
 
@@ -41,6 +41,14 @@ class Game(PlayerOwned):
     started_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+    deals_seen = models.PositiveIntegerField(
+        default=0, help_text="The last deal whose summary the player moved on from."
+    )
+    hints = models.BooleanField(default=False, help_text="Whether the game offers hints.")
+    hints_used = models.PositiveSmallIntegerField(default=0)
+    hinted_at = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The move at which the player last asked for a hint."
+    )
 
     objects = OwnedQuerySet.as_manager()
 
@@ -60,6 +68,14 @@ class Game(PlayerOwned):
     @property
     def is_over(self) -> bool:
         return bool(self.winner)
+
+    def pauses_after(self, engine: EngineGame) -> int | None:
+        """The deal whose summary stands before the next discard, until the player moves
+        on (Next deal); None when there is none."""
+        deal = engine.deal
+        before = deal.number - 1
+        waiting = engine.phase is Phase.DISCARD and not deal.thrown[HUMAN]
+        return before if waiting and before > self.deals_seen else None
 
 
 class GameAction(models.Model):

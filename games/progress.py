@@ -46,6 +46,7 @@ def games_progress(owner: Owner) -> dict | None:
         "claims": counted,
         "claims_right": right,
         "claims_percent": round(100 * right / counted) if counted else None,
+        "hints": sum(game.hints_used for game in games),
         "muggins": sum(engine_missed(game.engine) for game in games if game.counting == "manual"),
     }
 

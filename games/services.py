@@ -10,7 +10,15 @@ from datetime import datetime
 from django.db import transaction
 
 from counter.cribbage.computer import Level, choose
-from counter.cribbage.game import GAME_POINTS, Action, Claim, Counting, Source, action_to_dict
+from counter.cribbage.game import (
+    GAME_POINTS,
+    Action,
+    Claim,
+    Counting,
+    Discard,
+    Source,
+    action_to_dict,
+)
 from counter.cribbage.game import Game as EngineGame
 from counter.cribbage.pegging import GO, peg_play
 from quizzes.domain.marking import Answer
@@ -21,9 +29,12 @@ from quizzes.services import game_count_record, game_play_record
 from .models import COMPUTER, HUMAN, Game, GameAction
 
 
-def game_start(*, owner: Owner, level: Level, counting: Counting, now: datetime) -> Game:
+def game_start(
+    *, owner: Owner, level: Level, counting: Counting, now: datetime, hints: bool = False
+) -> Game:
     """A new game for ``owner``: cut for the deal, dealt, the computer's moves made if it
-    is to move first (it discards first when it is the pone)."""
+    is to move first (it discards first when it is the pone). ``hints`` offers a learner
+    the best throw and lay."""
     engine = EngineGame.new(secrets.token_hex(8), human=HUMAN, counting=counting)
     with transaction.atomic():
         game = Game.objects.create(
@@ -32,6 +43,7 @@ def game_start(*, owner: Owner, level: Level, counting: Counting, now: datetime)
             level=level.value,
             counting=counting.value,
             state=engine.to_dict(),
+            hints=hints,
             started_at=now,
             updated_at=now,
         )
@@ -63,6 +75,9 @@ def game_move(
         if game.moves != expected:
             return Move(game, made=False)
         engine = game.engine
+        if isinstance(action, Discard) and game.pauses_after(engine):
+            return Move(game, made=False)  # a discard from before the deal's summary
+        game.deals_seen = max(game.deals_seen, engine.deal.number - 1)
         after = engine.apply(action)
         if isinstance(action, Claim):
             _record_claim(game, engine, action, answer, now)
@@ -71,11 +86,48 @@ def game_move(
     return Move(game, made=True)
 
 
+def game_next_deal(*, game: Game, expected: int) -> Move:
+    """The player moves on from the summary of the deal just over to the next discard (a
+    repeat changes nothing)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        deal = game.pauses_after(game.engine)
+        if game.moves != expected or deal is None:
+            return Move(game, made=False)
+        game.deals_seen = deal
+        game.save(update_fields=["deals_seen"])
+    return Move(game, made=True)
+
+
+def game_hint(*, game: Game, expected: int) -> Move:
+    """The player asks for a hint at move ``expected``: counted once a move."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if not game.hints or game.moves != expected or game.is_over:
+            return Move(game, made=False)
+        if game.hinted_at != expected:
+            game.hinted_at = expected
+            game.hints_used += 1
+            game.save(update_fields=["hinted_at", "hints_used"])
+    return Move(game, made=True)
+
+
+def forced(engine: EngineGame) -> Action | None:
+    """The player's move in the play when the rules leave them one (a go when no card
+    fits, the one card that does), made for them; None when they have a choice."""
+    if engine.to_move != HUMAN or engine.pending is not None or engine.deal.play is None:
+        return None
+    legal = engine.legal_actions()
+    return legal[0] if len(legal) == 1 else None
+
+
 def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
-    """The computer's moves until the player is to move or the game is over; then save."""
+    """The computer's moves, and the player's forced ones, until the player has a choice
+    or the game is over; then save."""
     level = Level(game.level)
-    while engine.to_move == COMPUTER:
-        action = choose(engine, level)
+    while engine.to_move == COMPUTER or (action := forced(engine)) is not None:
+        if engine.to_move == COMPUTER:
+            action = choose(engine, level)
         engine = _log(game, engine.apply(action), action, now)
     game.state = engine.to_dict()
     game.human_score, game.computer_score = (min(score, GAME_POINTS) for score in engine.scores)

@@ -205,10 +205,16 @@ _SUIT_TEXT = {
     "♢": Suit.DIAMONDS,
     "♥": Suit.HEARTS,
     "♡": Suit.HEARTS,
+    "❤": Suit.HEARTS,  # the heart a phone's emoji keyboard gives
     "♠": Suit.SPADES,
     "♤": Suit.SPADES,
 }
 _SEPARATORS = re.compile(r"[\s,]+")
+# A rank and its suit typed apart, "5 h" or "10 ♥": one card, as the player meant it.
+_RANK_SPACE_SUIT = re.compile(
+    r"(?<![0-9A-Za-z])(10|[0-9ATJQK])\s+([CDHS♣♧♦♢♥♡❤♠♤][\ufe0e\ufe0f]?)(?=[\s,]|$)",
+    re.IGNORECASE,
+)
 # Emoji presentation selectors sometimes follow a suit symbol typed on a phone.
 _INVISIBLE = str.maketrans("", "", "\ufe0e\ufe0f")
 _MAX_TOKEN_SHOWN = 12
@@ -289,8 +295,10 @@ def _read_token(token: str) -> list[Card]:
 
 
 def split_tokens(text: str) -> list[str]:
-    """Split typed cards on spaces and/or commas."""
-    return [token for token in _SEPARATORS.split(text) if token]
+    """Split typed cards on spaces and/or commas; a rank and a suit typed apart (``5 h``)
+    stay one card."""
+    joined = _RANK_SPACE_SUIT.sub(r"\1\2", text)
+    return [token for token in _SEPARATORS.split(joined) if token]
 
 
 def parse_cards(text: str | Iterable[str], count: int | None = None) -> tuple[Card, ...]:

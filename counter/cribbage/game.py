@@ -32,11 +32,12 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from .cards import DECK, Card, CardError, Rank, parse_card
-from .pegging import GO, PegItem, PlayState
+from .pegging import GO, PegItem, PegKind, PlayState
 from .show import MAX_SHOW, ShowResult, score_show
 from .words import number_word
 
@@ -60,10 +61,12 @@ __all__ = [
     "Peg",
     "Pending",
     "Phase",
+    "Resign",
     "ShowCount",
     "Source",
     "action_from_dict",
     "action_to_dict",
+    "pegged_words",
     "replay",
     "shuffled_deck",
 ]
@@ -145,7 +148,14 @@ class Claim:
     points: int
 
 
-Action = Discard | Lay | Go | Claim
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """``player`` gives the game up: it is lost as the scores stand, skunks included."""
+
+    player: int
+
+
+Action = Discard | Lay | Go | Claim | Resign
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -156,6 +166,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"type": "lay", "player": action.player, "card": action.card.code}
     if isinstance(action, Go):
         return {"type": "go", "player": action.player}
+    if isinstance(action, Resign):
+        return {"type": "resign", "player": action.player}
     return {"type": "claim", "player": action.player, "points": action.points}
 
 
@@ -171,6 +183,8 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
             return Go(player)
         if kind == "claim":
             return Claim(player, data["points"])
+        if kind == "resign":
+            return Resign(player)
     except (KeyError, TypeError) as error:
         raise GameError(f"not an action: {data!r}") from error
     raise GameError(f"not an action: {data!r}")
@@ -252,6 +266,8 @@ class GameResult:
 
     winner: int
     scores: tuple[int, int]
+    resigned: bool = False
+    """Whether the loser gave the game up before either reached 121."""
 
     @property
     def loser(self) -> int:
@@ -356,12 +372,18 @@ class Deal:
         """Count number ``index`` (0, 1, 2) of the show, whether made yet or not."""
         player, source, cards = self.show_order()[index]
         assert self.starter is not None
-        return ShowCount(player, source, score_show(cards, self.starter, source is Source.CRIB))
+        return ShowCount(player, source, _scored(cards, self.starter, source is Source.CRIB))
 
     @property
     def counts(self) -> tuple[ShowCount, ...]:
         """The counts of the show made so far, each with its itemised ``ShowResult``."""
         return tuple(self.show_count(index) for index in range(self.counts_made))
+
+
+@lru_cache(maxsize=4096)
+def _scored(cards: tuple[Card, ...], starter: Card, crib: bool) -> ShowResult:
+    # The counts made are shown on every page of the deal and its summary: counted once.
+    return score_show(cards, starter, crib)
 
 
 # --- chance ----------------------------------------------------------------------------
@@ -425,6 +447,8 @@ class Game:
     pegs: tuple[Peg, ...] = ()
     claims: tuple[ClaimRecord, ...] = ()
     pending: Pending | None = None
+    resigned: int | None = None
+    """The seat that resigned the game, if one did."""
 
     @classmethod
     def new(
@@ -479,7 +503,10 @@ class Game:
 
     @property
     def winner(self) -> int | None:
-        """The seat that reached 121, or None while the game goes on."""
+        """The seat that reached 121 (or whose opponent resigned), or None while the game
+        goes on."""
+        if self.resigned is not None:
+            return 1 - self.resigned
         for player in PLAYERS:
             if self.scores[player] >= GAME_POINTS:
                 return player
@@ -493,7 +520,15 @@ class Game:
     def result(self) -> GameResult | None:
         """Who won, by how much and the match points; None while the game goes on."""
         winner = self.winner
-        return None if winner is None else GameResult(winner, self.scores)
+        if winner is None:
+            return None
+        return GameResult(winner, self.scores, resigned=self.resigned is not None)
+
+    @property
+    def first_cut(self) -> tuple[Card, Card] | None:
+        """The cards cut for the first deal (seat 0's, seat 1's), the lower dealing; None
+        when the game was started without a cut."""
+        return self.cuts[-1] if self.cuts else None
 
     @property
     def phase(self) -> Phase:
@@ -561,6 +596,8 @@ class Game:
         """The game after ``action``. Raises GameError, naming what is wrong, when the
         action is not allowed now; the game itself never changes."""
         self._check_turn(action)
+        if isinstance(action, Resign):
+            return replace(self, resigned=action.player, pending=None)
         if isinstance(action, Claim):
             game = self._claimed(action)
         elif isinstance(action, Discard):
@@ -575,6 +612,8 @@ class Game:
 
     def _check_turn(self, action: Action) -> None:
         winner = self.winner
+        if winner is not None and self.resigned is not None:
+            raise GameError(f"the game is over: player {self.resigned} resigned")
         if winner is not None:
             raise GameError(
                 f"the game is over: player {winner} won {self.scores[winner]} to "
@@ -583,6 +622,8 @@ class Game:
         player = getattr(action, "player", None)
         if player not in PLAYERS:
             raise GameError(f"there is no player {player!r}: the players are 0 and 1")
+        if isinstance(action, Resign):
+            return
         pending = self.pending
         if pending is not None:
             if player != pending.player:
@@ -662,7 +703,8 @@ class Game:
             )
         if not play.fits(card):
             raise GameError(
-                f"the count is {play.count}: {card.code} would make it {play.count + card.value}"
+                f"the count is {play.count}: {card.short_label} would make it "
+                f"{play.count + card.value}"
             )
         after, items = play.lay(card)
         game = self._with_deal(replace(deal, play=after))
@@ -775,6 +817,7 @@ class Game:
                 "points": self.pending.points,
                 "turn": self.pending.turn,
             },
+            "resigned": self.resigned,
         }
 
     @classmethod
@@ -812,6 +855,7 @@ class Game:
                 else Pending(
                     pending["player"], Source(pending["source"]), pending["points"], pending["turn"]
                 ),
+                resigned=data.get("resigned"),
             )
         except GameError:
             raise
@@ -832,6 +876,39 @@ def replay(
     for action in actions:
         game = game.apply(action)
     return game
+
+
+_ITEM_WORDS = {
+    PegKind.FIFTEEN: ("fifteen two", "fifteen"),
+    PegKind.THIRTY_ONE: ("thirty-one for two", "thirty-one"),
+    PegKind.GO: ("one for the go", "one for the go"),
+    PegKind.LAST_CARD: ("one for last", "one for last"),
+}
+
+
+def _item_words(item: PegItem, first: bool) -> str:
+    if item.kind in _ITEM_WORDS:
+        alone, joined = _ITEM_WORDS[item.kind]
+        return alone if first else joined
+    name = f"a {item.name}"
+    return f"{name} for {number_word(item.points)}" if first else name
+
+
+def pegged_words(items: Iterable[PegItem]) -> str:
+    """What a card or go pegged in the play, as a player says it while pegging: "fifteen
+    two", "a pair for two", "a run of three for three", "one for the go", and for more
+    than one item the running way, "fifteen two and a pair is four"; "" for nothing."""
+    items = tuple(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return _item_words(items[0], first=True)
+    first = items[0]
+    opening = first.kind in (PegKind.FIFTEEN, PegKind.THIRTY_ONE)
+    words = [_item_words(first, first=opening)]
+    words += [_item_words(item, first=False) for item in items[1:]]
+    total = sum(item.points for item in items)
+    return f"{' and '.join(words)} is {number_word(total)}"
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -858,10 +935,18 @@ def _pair(values: tuple) -> tuple:
 def _replay_play(cards: Iterable[Card | None]) -> tuple[PlayState, tuple[PegItem, ...]]:
     """The play after these turns (a card laid, or None for a go), and what the last one
     scored."""
-    state, items = PlayState.start(2), ()
-    for card in cards:
-        state, items = state.say_go() if card is None else state.lay(card)
-    return state, items
+    return _replayed(tuple(cards))
+
+
+@lru_cache(maxsize=4096)
+def _replayed(cards: tuple[Card | None, ...]) -> tuple[PlayState, tuple[PegItem, ...]]:
+    # A game's state is read on every page and move: its finished deals' plays are the
+    # same each time, and the deal in play one turn longer than the last (a prefix hit).
+    if not cards:
+        return PlayState.start(2), ()
+    state, _ = _replayed(cards[:-1])
+    last = cards[-1]
+    return state.say_go() if last is None else state.lay(last)
 
 
 def _deal_to_dict(deal: Deal) -> dict[str, Any]:

@@ -131,7 +131,7 @@ def score_play(series: Sequence[Card], card: Card) -> tuple[PegItem, ...]:
     count = series_count(series) + card.value
     if count > MAX_COUNT:
         raise PeggingError(
-            f"{card.code} would make the count {count}: the count may not pass {MAX_COUNT}"
+            f"{card.short_label} would make the count {count}: the count may not pass {MAX_COUNT}"
         )
     items = []
     if count == 15:
@@ -316,7 +316,7 @@ class PlayState:
         made = self.count + card.value
         if made > MAX_COUNT:
             raise PeggingError(
-                f"'{card.code}' would make the count {made}: "
+                f"{card.short_label} would make the count {made}: "
                 f"player {player} must play a card that fits or say go"
             )
         items = score_play(self.series, card)

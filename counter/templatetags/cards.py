@@ -100,9 +100,13 @@ def as_cards(value: Iterable[Card | str] | Card | str) -> tuple[Card, ...]:
 
 @register.filter
 def points(value: float) -> str:
-    """Expected points to the hundredth, ``4.3709`` → ``4.37``: cheaper than ``floatformat``
+    """Expected points to the hundredth, ``4.3709`` → ``4.37``, ``-1.2`` → ``−1.20`` (a true
+    minus, as ``signed_points`` and the crib column write it): cheaper than ``floatformat``
     in tables of fifteen rows."""
-    return f"{value:.2f}"
+    text = f"{value:.2f}"
+    if text == "-0.00":
+        return "0.00"
+    return "−" + text[1:] if text.startswith("-") else text
 
 
 @register.filter

@@ -161,6 +161,13 @@
     if (top < 0 || top > window.innerHeight * 0.7) breakdown.scrollIntoView({ block: "start" });
   });
 
+  // The game's tab title follows the score, swap after swap (#table carries it).
+  document.addEventListener("htmx:afterSwap", function () {
+    var table = document.getElementById("table");
+    var title = table && table.getAttribute("data-title");
+    if (title) document.title = title;
+  });
+
   // The header's menu (a details element) closes on Escape or a tap elsewhere.
   function closeMenus(except) {
     document.querySelectorAll("details.menu[open]").forEach(function (menu) {

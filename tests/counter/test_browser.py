@@ -580,7 +580,7 @@ def test_an_impossible_card_is_named_and_taking_back_goes_on(watched: Page):
     play_in(page, "KH,QH,5C")
     page.locator("#pick-9D").click()
     expect(page.locator("#pegging-message")).to_have_text(
-        "'9D' (card 4) would make the count 34: player 2 must play a card that fits or say go"
+        "9♦ (card 4) would make the count 34: player 2 must play a card that fits or say go"
     )
     expect(page.locator(".play-table tbody tr")).to_have_count(3)
     assert_accessible(page)

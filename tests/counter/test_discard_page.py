@@ -14,7 +14,7 @@ from counter.cribbage.cards import DECK, card, parse_cards
 from counter.cribbage.cli import main as crib
 from counter.cribbage.discard import CribModel, Role, discard_options
 from counter.cribbage.show import show_total
-from counter.templatetags.cards import signed_points
+from counter.templatetags.cards import points, signed_points
 from tests.counter.cribbage.test_discard import brute_force_crib_ev, good_player_weight
 
 EXAMPLE = "/discard/?cards=5H,5C,6D,JS,QH,2C&role=dealer"
@@ -121,7 +121,7 @@ def test_every_figure_is_crib_discard_jsons(client, capsys, cards, role, opponen
             assert row["figures"] == [
                 f"{option['hand_ev']:.2f}",
                 f"{sign}{option['crib_ev']:.2f}",
-                f"{option['net_ev']:.2f}",
+                points(option["net_ev"]),
                 signed_points(option["pegging_ev"]),
             ]
 

@@ -183,3 +183,12 @@ def test_a_tap_with_every_place_full_is_refused_with_a_hint():
     form = read_round(query)
     assert form.is_valid()
     assert form.message.startswith("The starter and the three counts are full")
+
+
+def test_a_typed_entry_of_only_spaces_is_named_not_answered_with_what_to_pick(client):
+    response = client.get("/?hand=5H,5C&cards=%20%20%20")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Only spaces were typed" in page
+    assert "Pick 2 more cards" not in page
+    assert 'value="5H,5C"' in page  # the cards picked are kept

@@ -108,7 +108,7 @@ def test_two_three_and_four_players_take_their_turns(client, players):
     ("play", "kept", "says"),
     [
         ("6H,4C,6H", "6H,4C", "'6H' (card 3) was laid already"),
-        ("KH,QH,5C,9D", "KH,QH,5C", "'9D' (card 4) would make the count 34"),
+        ("KH,QH,5C,9D", "KH,QH,5C", "9♦ (card 4) would make the count 34"),
         ("go", "", "'go' (before any card) cannot be said at count 0"),
         ("KH,QH,JH,AC,go", "KH,QH,JH,AC", "'go' (after card 4) cannot be said at count 0"),
         (SEED_TWO + ",9C", SEED_TWO, "'9C' (card 9) comes after the play is over: all 8 cards"),
@@ -193,3 +193,18 @@ def test_a_long_play_is_refused_without_losing_it(client):
     assert response.status_code == 200
     assert "'AS' (card 2) was laid already" in message(response)
     assert hidden_play(response) == "AS"
+
+
+def test_a_go_that_ends_the_count_says_who_pegged_the_point(client):
+    # 10, 20, 25: neither can play on, so the go is the last to lay's, player 1's.
+    response = client.get("/pegging/?players=2&play=KH,QH,5C,go,go")
+    assert "Player 1 says go. One for the go to player 1." in response.content.decode()
+    # A go the other can play on pegs nothing yet.
+    response = client.get("/pegging/?players=2&play=KH,QH,5C,go")
+    assert "One for the go" not in response.content.decode()
+
+
+def test_a_card_past_31_is_named_as_printed_on_it(client):
+    response = client.get("/pegging/?players=2&play=KH,QH,5C,9D")
+    assert "9♦ (card 4) would make the count 34" in message(response)
+    assert "'9D'" not in message(response)

@@ -13,7 +13,7 @@ def test_a_play_keeps_what_was_said_up_to_the_first_impossible_token():
     play, error = TablePlay.read(said("KH QH 5C 2C 9D"), players=2)
     assert play.said == said("KH QH 5C 2C")
     assert error is not None and error.index == 4
-    assert str(error).startswith("'9D' (card 5) would make the count 36")
+    assert str(error).startswith("9♦ (card 5) would make the count 36")
     assert play.state.count == 27
     assert play.state.to_play == 1
 

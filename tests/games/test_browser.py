@@ -1,14 +1,26 @@
-"""A whole deal against the computer in a real Chromium, keyboard and screen reader ready."""
+"""Whole games against the computer in a real Chromium, on a phone held both ways.
+
+Each test plays as a player would, by taps only, and counts every tap, key press and field
+fill (Next deal included). Whenever the game asks for a count, the cards being counted and
+the buttons that answer must be inside the viewport with the page at its top; axe checks
+every phase the first time it shows.
+"""
 
 import re
+from dataclasses import dataclass, field
+from statistics import mean
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.models import Game
+from counter.cribbage.game import Source, pegged_words
+from games.models import HUMAN, Game
+from quizzes.domain.patterns import Category
 from tests.browser import PHONE, assert_accessible, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LANDSCAPE = {"width": 844, "height": 390}
 
 
 def current_game(page: Page) -> Game:
@@ -17,49 +29,243 @@ def current_game(page: Page) -> Game:
     return Game.objects.get(pk=int(match.group(1)))
 
 
-def test_a_whole_deal_counting_by_hand(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+@dataclass
+class Player:
+    """Plays a game on ``page`` by taps, counting them deal by deal."""
+
+    page: Page
+    viewport: dict
+    itemised: bool = False
+    name: str = "phone"
+    deals: list[int] = field(default_factory=list)
+    taps: int = 0
+    seen: set[str] = field(default_factory=set)
+    announced: list[str] = field(default_factory=list)
+
+    def tap(self, locator) -> None:
+        locator.click()
+        self.taps += 1
+        self.settle()
+
+    def settle(self) -> None:
+        # The swap, its settling and the focus it moves (which may scroll) all done.
+        self.page.wait_for_function(
+            "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+        )
+
+    def phase(self, name: str) -> None:
+        """Axe and a picture, the first time a phase shows."""
+        if name in self.seen:
+            return
+        self.seen.add(name)
+        self.page.mouse.move(0, 0)  # no button left looking hovered, as after a tap
+        self.page.evaluate("window.scrollTo(0, 0)")
+        assert_accessible(self.page)
+        screenshot(self.page, f"game-{name}-{self.name}", full_page=False)
+
+    def in_view(self, *selectors: str, scroll: bool = True) -> None:
+        """Each element is wholly inside the viewport with the page scrolled to its top
+        (or, ``scroll=False``, as the page landed)."""
+        if scroll:
+            self.page.evaluate("window.scrollTo(0, 0)")
+        for selector in selectors:
+            box = self.page.locator(selector).first.bounding_box()
+            assert box is not None, f"{selector} is not shown"
+            assert box["x"] >= 0 and box["y"] >= 0, (selector, box)
+            assert box["x"] + box["width"] <= self.viewport["width"] + 0.5, (selector, box)
+            assert box["y"] + box["height"] <= self.viewport["height"] + 0.5, (selector, box)
+
+    def play(self, limit: int = 600) -> Game:
+        page = self.page
+        for _ in range(limit):
+            game = current_game(page)
+            engine = game.engine
+            if engine.is_over:
+                expect(page.locator("#game-over-heading")).to_be_visible()
+                self.phase("over")
+                return game
+            self.read_announced(engine)
+            if game.pauses_after(engine):
+                expect(page.locator("#summary-heading")).to_contain_text(
+                    f"Deal {engine.deal.number - 1}"
+                )
+                self.in_view("#summary-heading", scroll=False)  # first, in view
+                self.phase("summary")
+                self.tap(page.get_by_role("button", name="Next deal"))
+                self.deals.append(self.taps)
+                self.taps = 0
+            elif engine.pending is not None and engine.pending.source is not Source.PLAY:
+                self.claim_count(engine)
+            elif engine.pending is not None:
+                self.claim_play(engine)
+            elif engine.deal.play is None:
+                self.phase("discard")
+                cards = page.locator(".throw-box")
+                self.tap(cards.nth(0))
+                self.tap(cards.nth(1))
+                self.tap(page.get_by_role("button", name="Throw these two"))
+            else:
+                self.phase("play")
+                self.tap(page.locator(".hand-card:not([disabled])").first)
+        raise AssertionError("the game did not end")
+
+    def claim_count(self, engine) -> None:
+        page, pending = self.page, engine.pending
+        kind = pending.source.value
+        if self.itemised and not page.locator("[data-itemised]").count():
+            page.get_by_role("link", name="Count item by item instead").click()
+            self.settle()  # a choice made once, remembered: not counted as a claim's tap
+        self.in_view(".claim-cards", ".count-now form.claim button")
+        if self.itemised:
+            self.in_view("#id_fifteens", "#id_nobs")
+            self.phase(f"{kind}-itemised")
+            result = engine.claim_items(pending)
+            for category in Category:
+                points = result.points_of(category.kind)
+                if points or (category is Category.FIFTEENS and not result.total):
+                    page.locator(f"#id_{category.value}").fill(str(points))
+                    self.taps += 1
+            self.tap(page.get_by_role("button", name="Peg it"))
+        else:
+            self.phase("count" if kind == "hand" else kind)  # game-count-…: the README's
+            self.in_view(f'.claim-buttons button[value="{pending.points}"]')
+            self.tap(page.locator(f'.claim-buttons button[value="{pending.points}"]'))
+
+    def claim_play(self, engine) -> None:
+        page, pending = self.page, engine.pending
+        turn = engine.deal.play.turns[pending.turn]
+        self.in_view(".series--now", ".play-count-now", ".claim-buttons")
+        if turn.is_go:
+            self.phase("go")
+            self.tap(page.get_by_role("button", name="Go — 1 for last"))
+            return
+        self.phase("play-claim")
+        self.in_view(f'.claim-buttons button[value="{pending.points}"]')
+        self.tap(page.locator(f'.claim-buttons button[value="{pending.points}"]'))
+
+    def read_announced(self, engine) -> None:
+        """What the page says the computer pegged for its cards in the count now: what
+        each card scored, in players' words."""
+        play = engine.deal.play
+        if play is None:
+            return
+        said = {
+            pegged_words(turn.items)
+            for turn in play.turns
+            if turn.items and engine.deal.seat(turn.player) != HUMAN
+        }
+        shown = self.page.locator(".series--now .laid--computer .pegged")
+        for n in range(shown.count()):
+            text = shown.nth(n).text_content()
+            assert text.startswith("It pegs "), text  # said so to a screen reader too
+            assert text.removeprefix("It pegs ") in said, (text, said)
+            self.announced.append(text)
+
+
+def new_game(page: Page, counting: str, level: str = "greedy") -> None:
     page.goto("/play/")
     assert_accessible(page)
+    page.set_default_timeout(10_000)
+    page.get_by_label(re.compile("Greedy" if level == "greedy" else "Strong")).check()
+    label = "I count my own scores" if counting == "manual" else "Count for me"
+    page.get_by_label(re.compile(label)).check()
     page.get_by_role("button", name="Deal a new game").click()
     expect(page).to_have_url(re.compile(r"/play/\d+/$"))
-    game = current_game(page)
-    first_deal = game.engine.deal.number
+
+
+def test_a_whole_game_counting_by_hand_on_a_phone(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    new_game(page, "manual")
     expect(page.get_by_role("img", name="The board")).to_be_visible()
-    assert_accessible(page)
-    screenshot(page, "game-discard-phone-390x844", full_page=False)
+    expect(page.locator(".cut")).to_contain_text("the lower card deals")
+    player = Player(page, PHONE, name="phone-390x844")
+    game = player.play()
+    print(f"\nmanual, phone: {player.deals} a deal, mean {mean(player.deals):.2f}")
+    assert player.deals, "no deal was finished"
+    assert {"discard", "play", "play-claim", "count", "summary", "over"} <= player.seen
+    assert mean(player.deals) <= 14, player.deals
+    assert max(player.deals) <= 18, player.deals
+    assert re.search(
+        r"(You|The computer) won 121–\d+", page.locator("#game-over-heading").inner_text()
+    )
+    expect(page.get_by_role("button", name="Play again")).to_be_visible()
+    assert page.title() == f"You {game.human_score} · Computer {game.computer_score} — Cribtrainer"
 
-    # Throw the first two cards.
-    boxes = page.locator(".throw-box")
-    boxes.nth(0).check()
-    boxes.nth(1).check()
-    page.get_by_role("button", name="Throw these two").click()
 
-    steps = 0
-    while current_game(page).engine.deal.number == first_deal and not current_game(page).is_over:
-        steps += 1
-        assert steps < 60, "the deal did not end"
-        engine = current_game(page).engine
-        if engine.pending is not None:
-            box = page.get_by_role("spinbutton").first
-            expect(box).to_be_focused()
-            box.fill(str(engine.pending.points))
-            if engine.pending.source.value == "hand":
-                assert_accessible(page)
-                screenshot(page, "game-count-phone-390x844", full_page=False)
-            page.get_by_role("button", name="Peg it").click()
-        elif page.get_by_role("button", name="Say go").count():
-            page.get_by_role("button", name="Say go").click()
+def test_a_whole_game_item_by_item_on_a_phone_on_its_side(watched: Page):
+    page = watched
+    page.set_viewport_size(LANDSCAPE)
+    new_game(page, "manual")
+    player = Player(page, LANDSCAPE, itemised=True, name="landscape-844x390")
+    player.play()
+    assert {"hand-itemised", "play-claim", "summary", "over"} <= player.seen
+
+
+def test_a_whole_game_counted_for_me_says_the_computers_pegging(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    new_game(page, "automatic")
+    player = Player(page, PHONE, name="automatic-390x844")
+    player.play()
+    print(f"\nautomatic, phone: {player.deals} a deal, mean {mean(player.deals):.2f}")
+    assert mean(player.deals) <= 8, player.deals
+    assert player.announced, "the computer never pegged in the play"
+
+
+def test_the_next_deal_is_a_key_press_away(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    new_game(page, "automatic")
+    player = Player(page, PHONE, name="keys")
+    while not current_game(page).pauses_after(current_game(page).engine):
+        game = current_game(page)
+        if game.engine.deal.play is None:
+            cards = page.locator(".throw-box")
+            player.tap(cards.nth(0))
+            player.tap(cards.nth(1))
+            player.tap(page.get_by_role("button", name="Throw these two"))
         else:
-            card = page.locator(".hand-card:not([disabled])").first
-            expect(card).to_be_focused()
-            if steps == 2:
-                assert_accessible(page)
-                screenshot(page, "game-play-phone-390x844", full_page=False)
-            card.press("Enter")
-        page.wait_for_function("() => !document.querySelector('.htmx-request')")
+            player.tap(page.locator(".hand-card:not([disabled])").first)
+    page.reload()
+    expect(page.get_by_role("button", name="Next deal")).to_be_visible()  # survives a reload
+    page.locator("body").press("n")
+    player.settle()
+    expect(page.locator(".throw-card")).to_have_count(6)
+    expect(page).to_have_title(re.compile(r"^You \d+ · Computer \d+ — Cribtrainer$"))
 
-    expect(page.locator("#summary-heading")).to_contain_text(f"Deal {first_deal}")
-    assert_accessible(page)
-    screenshot(page, "game-summary-phone-390x844")
+
+def test_the_nits_on_a_phone(watched: Page):
+    """The new-game radios keep their size, Log out is a button like the others, the last
+    attempts' cards stay on one line, and the first card to throw does not look thrown."""
+    from tests.factories import PASSWORD, AttemptFactory, UserFactory
+
+    page = watched
+    page.set_viewport_size(PHONE)
+    user = UserFactory()
+    for _ in range(3):
+        AttemptFactory(deal__user=user)
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+
+    page.goto("/play/")
+    for radio in page.locator(".new-game input[type=radio]").all():
+        box = radio.bounding_box()
+        assert box["width"] >= 18 and box["height"] >= 18, box
+
+    page.goto("/accounts/")
+    log_out = page.locator("main").get_by_role("button", name="Log out")
+    assert "button" in log_out.get_attribute("class").split()
+    assert log_out.bounding_box()["height"] >= 44
+
+    page.goto("/progress/")
+    for link in page.locator(".attempt-cards").all():
+        tops = {round(card.bounding_box()["y"]) for card in link.locator(".card").all()}
+        assert len(tops) == 1, f"the cards wrap onto {len(tops)} lines"
+
+    new_game(page, "manual")
+    first = page.locator(".throw-box").first
+    assert first.get_attribute("autofocus") is None
+    assert not first.is_checked()

@@ -14,7 +14,7 @@ from counter.cribbage.game import (
     replay,
 )
 from games.models import COMPUTER, HUMAN, Game
-from games.services import game_move, game_start
+from games.services import forced, game_hint, game_move, game_next_deal, game_start
 from quizzes.models import Attempt, AttemptPattern, ReviewItem
 from quizzes.owners import Owner
 from quizzes.services import attempts_merge
@@ -41,6 +41,9 @@ def play_out(game: Game, rng: random.Random, miss: float = 0.0, limit: int = 200
         if engine.is_over:
             return game
         assert engine.to_move == HUMAN
+        if game.pauses_after(engine):
+            game = game_next_deal(game=game, expected=game.moves).game
+            continue
         if engine.pending is not None:
             points = engine.pending.points
             action = Claim(HUMAN, 0 if rng.random() < miss else points)
@@ -131,3 +134,60 @@ def test_a_guests_games_move_into_the_account():
     attempts_merge(from_session="guest-9", to_user=user)
     game.refresh_from_db()
     assert (game.user, game.guest_key) == (user, "")
+
+
+def test_a_deal_ends_with_a_pause_the_next_discard_waits_for_next_deal():
+    game = start(counting=Counting.AUTOMATIC)
+    rng = random.Random(5)
+    while game.engine.deal.number == 1:
+        engine = game.engine
+        game = game_move(
+            game=game,
+            action=rng.choice(engine.legal_actions()),
+            expected=game.moves,
+            now=timezone.now(),
+        ).game
+    engine = game.engine
+    assert game.pauses_after(engine) == 1
+    throw = Discard(HUMAN, engine.deal.dealt[HUMAN][:2])
+    refused = game_move(game=game, action=throw, expected=game.moves, now=timezone.now())
+    assert not refused.made and not refused.game.engine.deal.thrown[HUMAN]
+    moved = game_next_deal(game=game, expected=game.moves)
+    assert moved.made and moved.game.pauses_after(engine) is None
+    again = game_next_deal(game=moved.game, expected=game.moves)
+    assert not again.made and again.game.deals_seen == 1
+    assert game_move(game=moved.game, action=throw, expected=game.moves, now=timezone.now()).made
+
+
+def test_the_players_forced_moves_in_the_play_are_made_for_them():
+    game = start(counting=Counting.AUTOMATIC)
+    rng = random.Random(8)
+    for _ in range(200):
+        engine = game.engine
+        if engine.is_over or game.pauses_after(engine):
+            break
+        assert engine.to_move == HUMAN
+        assert forced(engine) is None, "a forced move was left to the player"
+        game = game_move(
+            game=game,
+            action=rng.choice(engine.legal_actions()),
+            expected=game.moves,
+            now=timezone.now(),
+        ).game
+    assert game.pauses_after(game.engine) == 1
+
+
+def test_a_hint_is_counted_once_a_move_and_only_in_a_game_with_hints():
+    without = start()
+    assert not game_hint(game=without, expected=without.moves).made
+    game = game_start(
+        owner=Owner(user=UserFactory()),
+        level=Level.GREEDY,
+        counting=Counting.MANUAL,
+        now=timezone.now(),
+        hints=True,
+    )
+    assert game_hint(game=game, expected=game.moves).made
+    game = game_hint(game=game, expected=game.moves).game
+    assert (game.hints_used, game.hinted_at) == (1, game.moves)
+    assert not game_hint(game=game, expected=game.moves + 5).made

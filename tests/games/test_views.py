@@ -1,8 +1,9 @@
 import random
+import re
 
 import pytest
 from django.utils import timezone
-from pytest_django.asserts import assertContains
+from pytest_django.asserts import assertContains, assertNotContains
 
 from counter.cribbage.cards import DECK
 from counter.cribbage.game import Claim, Source
@@ -156,3 +157,234 @@ def test_a_hand_is_claimed_item_by_item_and_kept_with_progress(client, player):
     attempt = Attempt.objects.get(deal__mode="game", deal__kind="show")
     assert attempt.style == "itemised"
     assert (attempt.points, attempt.right) == (result.total, True)
+
+
+# --- the table on a phone: the pause, the claims, the table's manners -------------------
+
+
+def advance(game: Game, until, seed: int = 3, limit: int = 400) -> Game:
+    """Right claims and random moves for the player (Next deal at each pause) until
+    ``until(game, engine)`` holds."""
+    from games.services import game_next_deal
+
+    rng = random.Random(seed)
+    for _ in range(limit):
+        engine = game.engine
+        if until(game, engine):
+            return game
+        assert not engine.is_over, "the game ended first"
+        if game.pauses_after(engine):
+            game = game_next_deal(game=game, expected=game.moves).game
+            continue
+        if engine.pending is not None:
+            action = Claim(HUMAN, engine.pending.points)
+        else:
+            action = rng.choice(engine.legal_actions())
+        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
+    raise AssertionError("never got there")
+
+
+def test_the_tab_title_follows_the_score_and_the_first_cut_is_shown(client, player):
+    game = new_game(client)
+    page = client.get(f"/play/{game.pk}/")
+    engine = game.engine
+    you, computer = engine.scores
+    assertContains(page, f"<title>You {you} · Computer {computer} — Cribtrainer</title>")
+    first, second = engine.first_cut
+    assertContains(page, "The cut for the deal: you cut")
+    assertContains(page, f'aria-label="{first.label}"')
+    assertContains(page, f'aria-label="{second.label}"')
+    assertContains(page, "you deal" if engine.deal.dealer == HUMAN else "the computer deals")
+
+
+def test_a_card_in_the_play_is_claimed_with_the_same_buttons_whatever_it_scored(client, player):
+    game = advance(
+        new_game(client),
+        lambda g, e: (
+            e.pending is not None
+            and e.pending.source is Source.PLAY
+            and e.deal.play.turns[e.pending.turn].card is not None
+        ),
+    )
+    page = client.get(f"/play/{game.pk}/")
+    for points in range(15):
+        assertContains(page, f'name="total" value="{points}"', count=1)
+    assertContains(page, "Type it instead")
+    response = client.post(
+        f"/play/{game.pk}/move/",
+        {"move": game.moves, "action": "claim", "total": str(game.engine.pending.points)},
+    )
+    assert response.status_code == 302
+
+
+def test_a_show_count_has_a_button_for_every_total_and_the_starter_is_marked(client, player):
+    game = advance(
+        new_game(client), lambda g, e: e.pending is not None and e.pending.source is Source.HAND
+    )
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, 'name="total" value="29"')
+    assertContains(page, 'name="total" value="0" class="peg-button" autofocus')
+    assertContains(page, '<span class="starter-tag">starter</span>')
+    assertContains(page, "Count your hand")
+
+
+def test_the_style_chosen_for_the_hand_stays_for_the_crib(client, player):
+    game = advance(
+        new_game(client), lambda g, e: e.pending is not None and e.pending.source is Source.HAND
+    )
+    page = client.get(f"/play/{game.pk}/?style=itemised", headers=HTMX)
+    assert page.cookies["answer_style"].value == "itemised"
+    assertContains(page, 'name="fifteens"')
+    later = client.get(f"/play/{game.pk}/")
+    assertContains(later, 'name="fifteens"')
+
+
+def test_the_computers_pegging_is_said_in_words_beside_its_card(client, player):
+    def computer_scored(game, engine):
+        play = engine.deal.play
+        return play is not None and any(
+            turn.items and engine.deal.seat(turn.player) != HUMAN for turn in play.turns
+        )
+
+    game = advance(new_game(client, counting="automatic"), computer_scored, seed=11)
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, '<span class="visually-hidden">It pegs </span>')
+
+
+def test_a_deal_ends_in_its_summary_and_next_deal_brings_the_discard(client, player):
+    game = advance(new_game(client), lambda g, e: g.pauses_after(e))
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, "Deal 1: you")
+    assertContains(page, "Next deal")
+    assertNotContains(page, 'name="throw"')
+    assertContains(page, "The computer's hand")
+    ids = re.findall(r'id="([^"]+)"', page.text)
+    assert len(ids) == len(set(ids)), "an id is used twice"
+    response = client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "next"})
+    assert response.status_code == 302
+    assert client.get(f"/play/{game.pk}/").text.count('name="throw"') == 6
+
+
+def test_a_move_from_a_stale_tab_says_the_game_moved_on(client, player):
+    game = new_game(client)
+    stale = game.moves
+    throw_two(client, game)
+    response = client.post(
+        f"/play/{game.pk}/move/",
+        {"move": stale, "action": "discard", "throw": ["AS", "2S"]},
+        headers=HTMX,
+    )
+    assertContains(response, "The game had moved on: this is where it stands now.")
+    followed = client.post(
+        f"/play/{game.pk}/move/",
+        {"move": stale, "action": "discard", "throw": ["AS", "2S"]},
+        follow=True,
+    )
+    assertContains(followed, "The game had moved on")
+
+
+def test_a_resigned_game_is_lost_with_its_skunk_and_can_then_be_deleted(client, player):
+    game = new_game(client)
+    response = client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "resign"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.winner == "computer" and game.skunk == 2 and game.finished_at
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, "You resigned: the computer won")
+    assertContains(page, "a double skunk")
+    assertContains(page, "Play again")
+    confirm = client.get(f"/play/{game.pk}/delete/")
+    assertContains(confirm, "Delete the game")
+    assert client.post(f"/play/{game.pk}/delete/").status_code == 302
+    assert not Game.objects.filter(pk=game.pk).exists()
+
+
+def test_only_its_owner_deletes_a_game_and_only_once_it_is_over(client, player):
+    game = new_game(client)
+    assert client.post(f"/play/{game.pk}/delete/").status_code == 400
+    other = GameFactory(user=UserFactory(), winner="human")
+    assert client.post(f"/play/{other.pk}/delete/").status_code == 404
+    assert Game.objects.filter(pk__in=[game.pk, other.pk]).count() == 2
+
+
+def test_hints_when_the_game_offers_them_counted_once_a_move(client, player):
+    game = new_game(client, hints="on")
+    assert game.hints
+    assertContains(client.get(f"/play/{game.pk}/"), ">Hint</button>")
+    client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "hint"})
+    client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "hint"})
+    game.refresh_from_db()
+    assert game.hints_used == 1
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, "Hint: throw")
+    assertContains(page, "/discard/?cards=")
+    plain = new_game(client)
+    assertNotContains(client.get(f"/play/{plain.pk}/"), ">Hint</button>")
+
+
+def test_the_game_over_says_the_result_winner_first(client, player):
+    game = GameFactory(user=player)
+    state = game.engine.to_dict()
+    state["scores"] = [95, 121]
+    Game.objects.filter(pk=game.pk).update(state=state, winner="computer")
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, "The computer won 121–95: no skunk, 95 is clear")
+
+
+def test_the_rules_page_says_muggins_and_skunks_as_the_game_plays_them(client):
+    from counter.cribbage.game import DOUBLE_SKUNK_LINE, SKUNK_LINE, GameResult
+
+    page = client.get("/rules/")
+    assertContains(page, '<h2 id="muggins-title">Muggins, as the game plays it</h2>', html=True)
+    assertContains(page, "Over-claims")
+    assertContains(page, "before the next card is laid")
+    assertNotContains(page, "is a house rule and not part of these rules")
+    assertContains(page, f"{SKUNK_LINE - 1} or less")
+    assertContains(page, f"{DOUBLE_SKUNK_LINE - 1} or less")
+    # The points the page names are the engine's.
+    for loser, match, acc in ((95, 1, 2), (SKUNK_LINE - 1, 2, 3), (DOUBLE_SKUNK_LINE - 1, 3, 3)):
+        result = GameResult(0, (121, loser))
+        assert (result.match_points, result.tournament_points) == (match, acc)
+    assertContains(page, "A skunk: 2 match points")
+    assertContains(page, "A double skunk: 3 match points")
+    assertContains(page, "a win is worth 2 points and a skunk 3")
+
+
+def test_account_deletion_and_sign_up_say_what_becomes_of_the_games(client, player):
+    GameFactory(user=player)
+    assertContains(client.get("/accounts/delete/"), "1 game against the computer")
+    client.logout()
+    assertContains(client.get("/accounts/signup/"), "games you have played in this browser")
+
+
+def test_which_did_you_miss_comes_before_next_hand(client, player):
+    from tests.factories import DealFactory
+
+    deal = DealFactory(user=player, hand="4C 6D 5D 4S", starter="9C")
+    client.post(f"/quiz/{deal.pk}/answer/", {"total": "12"})
+    page = client.get(f"/quiz/{deal.pk}/").text
+    assert "Which did you miss?" in page
+    assert page.index('id="which"') < page.index("data-next-hand")
+
+
+def test_after_a_31_or_a_go_the_page_says_the_count_starts_again(client, player):
+    def reset(game, engine):
+        play = engine.deal.play
+        return play is not None and play.turns and play.count == 0 and not play.is_over
+
+    game = advance(new_game(client, counting="automatic"), reset, seed=4)
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, "— the count starts again at 0")
+    assertNotContains(page, "Count: <strong>0</strong>")
+
+
+def test_a_hint_in_the_play_names_the_card_and_why(client, player):
+    game = advance(
+        new_game(client, counting="automatic", hints="on"),
+        lambda g, e: e.deal.play is not None and e.to_move == HUMAN and e.pending is None,
+    )
+    client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "hint"})
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, "Hint: lay the ")
+    game.refresh_from_db()
+    assert game.hints_used == 1

@@ -16,6 +16,7 @@ from counter.cribbage.cards import (
     parse_card,
     parse_cards,
     read_typed,
+    split_tokens,
 )
 
 
@@ -199,3 +200,16 @@ def test_the_strict_parser_still_refuses_1_for_an_ace():
     with pytest.raises(CardError, match="ranks are A 2-10 J Q K"):
         parse_card("1H")
     assert read_typed("1H") == (card("AH"),)
+
+
+@pytest.mark.parametrize("text", ["5❤", "5❤️", "5 h", "5 H", "5 ♥", " 5  h "])
+def test_the_five_of_hearts_however_a_phone_types_it(text):
+    assert read_typed(text) == (card("5H"),)
+    assert parse_cards(text) == (card("5H"),)
+
+
+def test_a_rank_and_suit_typed_apart_stay_one_card_among_others():
+    assert read_typed("5 h 5c 10 d, j s") == tuple(card(c) for c in ("5H", "5C", "TD", "JS"))
+    assert split_tokens("5h go 5 c go") == ["5h", "go", "5c", "go"]
+    with pytest.raises(CardError, match="'5' is not a card"):
+        read_typed("5 5h")  # a rank alone before a card is not joined to it

@@ -103,7 +103,7 @@ def test_count_reads_one_deal_a_line_from_stdin_and_goes_on_past_a_bad_line(crib
         (["shuffle"], "invalid choice: 'shuffle'"),
         (
             ["peg", "--players", "2", "KH", "QH", "KC", "go", "go", "5D", "KD", "QD", "go", "JS"],
-            "crib peg: 'JS' (card 7) would make the count 35: player 2 must play a card that "
+            "crib peg: J♠ (card 7) would make the count 35: player 2 must play a card that "
             "fits or say go",
         ),
         (["peg", "--players", "3", "5H", "TH", "5H"], "'5H' (card 3) was laid already"),

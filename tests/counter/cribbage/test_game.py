@@ -22,9 +22,11 @@ from counter.cribbage.game import (
     Lay,
     Peg,
     Phase,
+    Resign,
     Source,
     action_from_dict,
     action_to_dict,
+    pegged_words,
     replay,
     shuffled_deck,
 )
@@ -241,7 +243,7 @@ def test_a_card_must_be_in_hand_and_fit_and_go_only_without_one():
     for action, message in [
         (Lay(0, parse_card("7H")), "7H is not in your hand"),
         (Lay(0, parse_card("KH")), "KH was laid already"),
-        (Lay(0, parse_card("5C")), "the count is 28: 5C would make it 33"),
+        (Lay(0, parse_card("5C")), "the count is 28: 5♣ would make it 33"),
         (Go(0), "you have a card that fits: you cannot say go"),
         (Lay(1, parse_card("JD")), "it is not your turn: player 0 is to play"),
         (Discard(0, parse_cards("5C 3D")), "the discards are made"),
@@ -481,3 +483,58 @@ def test_an_illegal_action_leaves_the_game_as_it_was(states, data):
         with pytest.raises(GameError):
             state.apply(action)
     assert state.to_dict() == snapshot
+
+
+# --- resigning, the first cut, what a card pegged in words ------------------------------
+
+
+def test_a_resigned_game_is_lost_as_the_scores_stand_and_replays():
+    game = Game.new("resign-me", counting=Counting.AUTOMATIC)
+    game = replace(game, scores=(40, 95))
+    over = game.apply(Resign(0))
+    assert over.is_over and over.winner == 1 and over.to_move is None
+    assert over.result.resigned and over.result.skunk == 2 and over.result.match_points == 3
+    assert Game.from_dict(over.to_dict()) == over
+    assert action_from_dict(action_to_dict(Resign(0))) == Resign(0)
+    with pytest.raises(GameError, match="resigned"):
+        over.apply(Resign(1))
+
+
+def test_a_resign_is_taken_while_a_claim_is_waited_for():
+    game = Game.new("resign-claim", counting=Counting.MANUAL)
+    while game.pending is None:
+        game = game.apply(game.legal_actions()[0])
+    assert game.apply(Resign(game.pending.player)).winner == 1 - game.pending.player
+
+
+def test_a_state_without_resigned_still_reads():
+    data = Game.new("old-state").to_dict()
+    del data["resigned"]
+    assert Game.from_dict(data).resigned is None
+
+
+def test_the_first_cut_names_who_deals():
+    game = Game.new("cut-for-deal")
+    first, second = game.first_cut
+    assert first.rank is not second.rank
+    assert game.deal.dealer == (0 if first.rank < second.rank else 1)
+    assert Game.new("no-cut", first_dealer=0).first_cut is None
+
+
+@pytest.mark.parametrize(
+    ("items", "words"),
+    [
+        ((), ""),
+        (((PegKind.FIFTEEN, 2),), "fifteen two"),
+        (((PegKind.THIRTY_ONE, 2),), "thirty-one for two"),
+        (((PegKind.PAIR, 2),), "a pair for two"),
+        (((PegKind.PAIR, 6),), "a pair royal for six"),
+        (((PegKind.RUN, 3),), "a run of three for three"),
+        (((PegKind.GO, 1),), "one for the go"),
+        (((PegKind.LAST_CARD, 1),), "one for last"),
+        (((PegKind.FIFTEEN, 2), (PegKind.PAIR, 2)), "fifteen two and a pair is four"),
+        (((PegKind.RUN, 4), (PegKind.GO, 1)), "a run of four and one for the go is five"),
+    ],
+)
+def test_what_a_card_pegged_in_players_words(items, words):
+    assert pegged_words(PegItem(kind, points) for kind, points in items) == words

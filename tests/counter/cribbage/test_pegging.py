@@ -59,7 +59,7 @@ def test_a_run_of_seven():
 
 
 def test_a_card_may_not_take_the_count_past_31():
-    with pytest.raises(PeggingError, match="5H would make the count 35"):
+    with pytest.raises(PeggingError, match="5♥ would make the count 35"):
         score_play(parse_cards("KH QH JH"), parse_cards("5H")[0])
 
 
@@ -335,7 +335,7 @@ def test_the_play_is_for_two_to_four_players(players):
             "KH QH KC go go 5D KD QD go JS",
             2,
             9,
-            "'JS' (card 7) would make the count 35: player 2 must play a card that fits or say go",
+            "J♠ (card 7) would make the count 35: player 2 must play a card that fits or say go",
         ),
         ("5H TH 5h", 2, 2, "'5H' (card 3) was laid already: each card is in the deck once"),
         (

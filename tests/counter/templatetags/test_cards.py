@@ -159,3 +159,20 @@ def test_a_full_picker_disables_the_cards_not_picked():
 def test_the_picker_says_how_when_asked():
     html = render('{% card_picker e how="tap a picked card to take it out" %}', e=Entry())
     assert '<span class="picker-how">tap a picked card to take it out</span>' in html
+
+
+def test_expected_points_write_a_loss_with_the_true_minus_as_the_crib_column_does():
+    from counter.templatetags.cards import points, signed_points
+
+    assert points(4.3709) == "4.37"
+    assert points(-1.2) == "−1.20"
+    assert points(-0.001) == "0.00"
+    assert signed_points(-1.2) == "−1.20"
+    assert "-" not in points(-3.5) + signed_points(-3.5)
+
+
+def test_the_discard_table_has_no_hyphen_for_a_minus(client):
+    page = client.get("/discard/?cards=KH,KD,QS,JC,2C,3D&role=pone").content.decode()
+    table = page.split('class="choices')[1].split("</table>")[0]
+    assert "−" in table
+    assert not re.search(r">\s*-\d", table), "a hyphen written as a minus"
