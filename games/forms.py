@@ -99,3 +99,24 @@ class MoveForm(forms.Form):
         if self.cleaned_data["action"] == "claim":
             return self.answer_form.answer
         return None
+
+
+class PractiseForm(forms.Form):
+    """ "Practise this" on a reviewed decision: which deal, and which of its decisions."""
+
+    deal = forms.IntegerField(min_value=1)
+    decision = forms.IntegerField(min_value=0)
+
+    def chosen(self, review: dict) -> tuple[int, dict] | None:
+        """The deal number and the reviewed decision named, when it is the player's
+        discard or a lay they chose (not a forced one); else None."""
+        number, index = self.cleaned_data["deal"], self.cleaned_data["decision"]
+        deal = next((d for d in review["deals"] if d["number"] == number), None)
+        if deal is None or index >= len(deal["decisions"]):
+            return None
+        chosen = deal["decisions"][index]
+        if chosen["player"] != "you" or chosen["kind"] not in ("discard", "lay"):
+            return None
+        if chosen["class"] == "forced":
+            return None
+        return number, chosen

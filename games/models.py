@@ -41,6 +41,12 @@ class Game(PlayerOwned):
     started_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+    review = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The deals reviewed so far (games.review), with the engine evaluation "
+        "version they were reviewed by.",
+    )
 
     objects = OwnedQuerySet.as_manager()
 

@@ -10,6 +10,7 @@ from counter.cribbage.game import GAME_POINTS, Counting, GameError, Phase, Sourc
 from counter.cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from quizzes.domain.marking import AnswerStyle
+from quizzes.domain.play import claim_words
 from quizzes.forms import AnswerForm
 from quizzes.owners import owner_of
 from quizzes.views import answer_style, remember_style
@@ -17,6 +18,7 @@ from quizzes.views import answer_style, remember_style
 from .board import board
 from .forms import MoveForm, NewGameForm
 from .models import COMPUTER, HUMAN, Game
+from .review import which_questions
 from .services import game_move, game_start
 
 SEATS = {HUMAN: "you", COMPUTER: "the computer"}
@@ -141,12 +143,17 @@ def table_context(request: HtmxHttpRequest, game: Game, problem: str = "") -> di
         else (),
         "log": _log(engine, deal.number),
         "summary": summary,
+        "which": _which(game, summary),
         "last_counts": _counts(engine, engine.deals[-2])
         if len(engine.deals) > 1 and phase is Phase.DISCARD
         else (),
         "result": engine.result,
     }
     return context
+
+
+def _which(game: Game, summary: dict | None) -> list:
+    return which_questions(game, summary["number"]) if summary else []
 
 
 def _previous_scores(engine) -> tuple[int, int]:
@@ -222,11 +229,14 @@ def _play_claims(engine, deal) -> list[dict]:
             continue
         if record.claimed == record.scored:
             continue
+        items = engine.claim_items(record)
+        turn = deal.play.turns[record.turn]
         rows.append(
             {
                 "record": record,
-                "what": _turn_name(deal.play.turns[record.turn]),
-                "items": engine.claim_items(record),
+                "what": _turn_name(turn),
+                "items": items,
+                "words": claim_words(items, record.claimed, turn.count),
             }
         )
     return rows
