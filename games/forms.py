@@ -102,15 +102,15 @@ class MoveForm(forms.Form):
 
 
 class PractiseForm(forms.Form):
-    """ "Practise this" on a reviewed decision: which deal, and which of its decisions."""
+    """ "Practise this" on a reviewed decision: ``pick`` is its deal's number and its
+    index among the deal's decisions, "3:5"."""
 
-    deal = forms.IntegerField(min_value=1)
-    decision = forms.IntegerField(min_value=0)
+    pick = forms.RegexField(regex=r"^\d{1,3}:\d{1,3}$")
 
     def chosen(self, review: dict) -> tuple[int, dict] | None:
-        """The deal number and the reviewed decision named, when it is the player's
+        """The deal number and the reviewed decision picked, when it is the player's
         discard or a lay they chose (not a forced one); else None."""
-        number, index = self.cleaned_data["deal"], self.cleaned_data["decision"]
+        number, index = (int(part) for part in self.cleaned_data["pick"].split(":"))
         deal = next((d for d in review["deals"] if d["number"] == number), None)
         if deal is None or index >= len(deal["decisions"]):
             return None

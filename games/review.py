@@ -13,13 +13,7 @@ from statistics import mean
 from typing import Any
 
 from counter.cribbage.game import Game as EngineGame
-from counter.cribbage.review import (
-    EVALUATION,
-    assemble,
-    game_summary,
-    review_game,
-    reviewable,
-)
+from counter.cribbage.review import EVALUATION, assemble, review_game
 from quizzes.domain.charts import loss_line
 from quizzes.models import Attempt
 from quizzes.owners import Owner
@@ -57,16 +51,23 @@ def practised(stored: dict[str, Any]) -> dict[str, Any]:
 def game_review(game: Game) -> dict[str, Any]:
     """The review of ``game`` as ``review.json`` gives it: the deals the player has seen
     to the end, each decision against the best, and the points lost. Stored again only
-    when it had to be brought up to date."""
-    engine = game.engine
-    stored = reviewed(game.review, engine)
-    if stored is not game.review:
+    when it had to be brought up to date; read without replaying the game when it is."""
+    stored = game.review
+    due = len(game.state["deals"]) - (0 if game.is_over else 1)
+    if stored.get("evaluation") != EVALUATION or len(stored.get("deals", ())) < due:
+        stored = reviewed(stored, game.engine)
         # Only the review is written: a move made meanwhile keeps its own state.
         Game.objects.filter(pk=game.pk).update(review=stored)
         game.review = stored
-    deals = stored["deals"][: len(reviewable(engine))]
-    summary = {"id": game.pk, "level": game.level, **game_summary(engine)}
-    return assemble(summary, deals)
+    summary = {
+        "id": game.pk,
+        "level": game.level,
+        "scores": {"you": game.human_score, "computer": game.computer_score},
+        "over": game.is_over,
+        "winner": {"human": "you", "computer": "computer"}.get(game.winner),
+        "counting": game.counting,
+    }
+    return assemble(summary, stored["deals"][:due])
 
 
 def skill_figures(review: dict[str, Any]) -> dict[str, dict[str, float]] | None:

@@ -112,6 +112,7 @@ def review_context(game: Game, review: dict) -> dict:
     return {
         "game": game,
         "review": review,
+        "evaluation": review["evaluation"],
         "deals": deals,
         "biggest": yours[:BIGGEST],
         "totals": review["totals"],

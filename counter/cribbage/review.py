@@ -10,10 +10,11 @@ its decisions in the order they were made:
 - a **lay**: the card laid against the best card by the strong computer's search of the
   rest of the play (``computer.lay_values``, with no endgame: expected pegging points, own
   minus the opponent's), over the opponent's possible hands given what the player had seen
-  then (their own six, the starter, the cards laid). The first lead of a deal is valued by
-  the same search: strong takes it from the pegging table, worked out once with no starter
-  and no thrown cards in view, but a review compares every card by one measure, the one
-  that sees what the player saw. So a review may find strong's own lead second best;
+  then (their own six, the starter, the cards laid). The first lead of a deal is judged as
+  strong leads: the best lead is the pegging table's for the four ranks (``peg_table``,
+  300 searches of the whole play per hand), so strong's own leads lose nothing; another
+  lead loses what the search (``lay_values``) makes of the table's lead over it, never
+  less than 0. The search of a first lead is the longest of the deal, made only then;
 - a **go**: forced, never a loss;
 - a **claim** (manual counting): the points claimed against the score; the loss is what
   muggins took. An over-claim costs nothing (it is corrected) but is not right.
@@ -39,6 +40,7 @@ from .cards import Card
 from .computer import lay_values
 from .discard import Role, discard_options
 from .game import ClaimRecord, Deal, Game, Source
+from .peg_table import play_value_of
 from .pegging import GO, PlayState
 
 __all__ = [
@@ -264,15 +266,18 @@ def _lay(
     }
     if len({int(fit.rank) for fit in fitting}) == 1:
         return Decision("lay", seat, card, card, 0.0, "forced", details)
+    lead = None
+    if not state.turns and len(held) == 4:  # the first lead: strong's, from the table
+        lead = play_value_of([int(own.rank) for own in held]).lead
+        if card.rank == lead:
+            return Decision("lay", seat, card, card, 0.0, "best", details)
     seen = (*deal.dealt[seat], deal.starter, *(t.card for t in state.turns if t.card))
     values = lay_values(held, state, deal.play_player(seat), seen)
-    top = max(values.values())
-    mine = values[int(card.rank)]
-    loss = top - mine
+    rank = max(sorted(values), key=lambda r: values[r]) if lead is None else lead
+    loss = values[rank] - values[int(card.rank)]
     if loss <= _TIE:
         best, loss = card, 0.0
     else:
-        rank = max(sorted(values), key=lambda r: values[r])
         best = min(fit for fit in fitting if fit.rank == rank)
     details["values"] = {_rank_letter(fitting, rank): value for rank, value in values.items()}
     return Decision("lay", seat, card, best, loss, classify(loss), details)

@@ -141,7 +141,7 @@ def test_only_the_owner_sees_a_review(client, finished):
     client.force_login(UserFactory())
     for address in ("review/", "review.json", "state.json"):
         assert client.get(f"/play/{finished.pk}/{address}").status_code == 404
-    response = client.post(f"/play/{finished.pk}/review/practise/", {"deal": 1, "decision": 0})
+    response = client.post(f"/play/{finished.pk}/review/practise/", {"pick": "1:0"})
     assert response.status_code == 404
 
 
@@ -261,7 +261,7 @@ def test_practise_this_makes_a_discard_quiz_of_that_six_and_seat(client, finishe
         for i, d in enumerate(deal["decisions"])
         if d["kind"] == "discard" and d["player"] == "you"
     )
-    response = client.post(f"/play/{finished.pk}/review/practise/", {"deal": 1, "decision": index})
+    response = client.post(f"/play/{finished.pk}/review/practise/", {"pick": f"1:{index}"})
     assert response.status_code == 302
     quiz = Deal.objects.get(pk=int(response["Location"].split("/")[2]))
     decision = deal["decisions"][index]
@@ -284,7 +284,7 @@ def test_practise_this_makes_a_play_quiz_of_that_deal(client, finished):
         if lays:
             break
     response = client.post(
-        f"/play/{finished.pk}/review/practise/", {"deal": deal["number"], "decision": lays[0]}
+        f"/play/{finished.pk}/review/practise/", {"pick": f"{deal['number']}:{lays[0]}"}
     )
     quiz = Deal.objects.get(pk=int(response["Location"].split("/")[2]))
     play = finished.engine.deals[deal["number"] - 1].play
@@ -292,9 +292,7 @@ def test_practise_this_makes_a_play_quiz_of_that_deal(client, finished):
     assert client.get(response["Location"]).status_code == 200
 
 
-@pytest.mark.parametrize(
-    "data", [{"deal": 99, "decision": 0}, {"deal": 1, "decision": 999}, {"deal": "x"}]
-)
+@pytest.mark.parametrize("data", [{"pick": "99:0"}, {"pick": "1:999"}, {"pick": "x"}, {}])
 def test_practise_this_of_no_such_decision_is_a_400(client, finished, data):
     response = client.post(f"/play/{finished.pk}/review/practise/", data)
     assert response.status_code == 400

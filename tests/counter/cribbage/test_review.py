@@ -9,6 +9,7 @@ from counter.cribbage.cli import discard_json, main
 from counter.cribbage.computer import choose, lay_values
 from counter.cribbage.discard import Role, discard_options
 from counter.cribbage.game import Claim, Counting, Deal, Game
+from counter.cribbage.peg_table import play_value_of
 from counter.cribbage.pegging import PlayState
 from counter.cribbage.review import (
     CLASSES,
@@ -22,9 +23,9 @@ from counter.cribbage.review import (
 AUTO = Counting.AUTOMATIC
 
 
-def played(seed, levels=("greedy", "strong"), counting=AUTO, until=None):
+def played(seed, levels=("greedy", "strong"), counting=AUTO, until=None, first_dealer=1):
     """A game of seat 0 (greedy: it makes mistakes) against seat 1 (strong), every state."""
-    game = Game.new(seed, human=0, counting=counting, first_dealer=1)
+    game = Game.new(seed, human=0, counting=counting, first_dealer=first_dealer)
     states = [game]
     while not game.is_over and (until is None or not until(game)):
         player = game.to_move
@@ -123,23 +124,30 @@ def test_each_lays_best_card_and_loss_come_from_lay_values(finished):
                 held = parse_cards(" ".join(decision.details["hand"]))
                 seen = (*deal.dealt[seat], deal.starter, *(t.card for t in state.turns if t.card))
                 values = lay_values(held, state, deal.play_player(seat), seen)
-                top = max(values.values())
-                assert decision.loss == pytest.approx(top - values[int(turn.card.rank)])
-                assert values[int(decision.best.rank)] == top
+                chosen = values[int(turn.card.rank)]
+                if state.turns:
+                    top = max(values.values())
+                    assert values[int(decision.best.rank)] == top
+                else:  # the first lead: the table's is best, as strong leads
+                    lead = play_value_of([int(card.rank) for card in held]).lead
+                    assert decision.best.rank == lead or decision.loss == 0
+                    top = max(values[lead], chosen)
+                assert decision.loss == pytest.approx(top - chosen)
                 checked += 1
             state = state.say_go()[0] if turn.card is None else state.lay(turn.card)[0]
     assert checked > 20
 
 
-def test_strong_plays_by_the_same_search_so_its_lays_lose_nothing():
-    # In the first deal no one is near 121 (strong plays for points), and after the first
-    # lead (taken from the pegging table) strong lays what lay_values rates best.
-    game, _ = played("review-2", until=lambda g: g.deal.number > 1)
+@pytest.mark.parametrize(("seed", "dealer"), [("review-2", 1), ("review-4", 0)])
+def test_strong_plays_by_the_same_search_so_its_lays_lose_nothing(seed, dealer):
+    # In the first deal no one is near 121 (strong plays for points): it leads from the
+    # pegging table and then lays what lay_values rates best, as the review judges.
+    game, _ = played(seed, until=lambda g: g.deal.number > 1, first_dealer=dealer)
     (review,) = review_game(game)
     lays = [d for d in review.decisions if d.kind == "lay" and d.player == 1]
-    later = [d for d in lays if d.details["turn"] > 0]
-    assert later
-    assert all(d.loss == 0 and d.klass in ("best", "forced") for d in later)
+    assert len(lays) >= 3
+    assert (lays[0].details["turn"] == 0) == (dealer == 0)  # strong leads as the pone
+    assert all(d.loss == 0 and d.klass in ("best", "forced") for d in lays)
 
 
 def test_gos_are_forced(finished):

@@ -1,0 +1,114 @@
+"""The game review: a finished game's review computed from cold (target ≤ 500 ms), and
+`/play/<id>/review/` rendered from the stored review (median target ≤ 20 ms).
+
+The engine part plays ``GAMES`` games (seat 0 greedy, so it makes mistakes to review;
+seat 1 strong; manual counting, claimed exactly) and reviews each with the search's and
+the discard table's caches cleared first, as a server process meeting the game anew. The
+page part runs in a child process with its own throwaway SQLite database (production
+settings), like the progress benchmark.
+"""
+
+import os
+import statistics
+import time
+
+from tests.bench import run_in_child
+
+GAMES = 10
+REQUESTS = 40
+REVIEW_TARGET_MS = 500.0
+PAGE_TARGET_MS = 20.0
+
+
+def _finished(seed: str):
+    from counter.cribbage.computer import choose
+    from counter.cribbage.game import Claim, Game
+
+    game = Game.new(seed, human=0)
+    while not game.is_over:
+        if game.pending is not None:
+            game = game.apply(Claim(game.to_move, game.pending.points))
+        else:
+            game = game.apply(choose(game, ("greedy", "strong")[game.to_move]))
+    return game
+
+
+def _cold() -> None:
+    from counter.cribbage import discard, search
+
+    search.forget()
+    discard._discard_options.cache_clear()
+
+
+def run():
+    from counter.cribbage.review import review_game
+
+    times, deals = [], []
+    for n in range(GAMES):
+        game = _finished(f"bench-review-{n}")
+        _cold()
+        started = time.perf_counter()
+        reviews = review_game(game)
+        times.append((time.perf_counter() - started) * 1000)
+        deals.append(len(reviews))
+    median, worst = statistics.median(times), max(times)
+    verdict = "ok" if worst <= REVIEW_TARGET_MS else "OVER TARGET"
+    print(
+        f"  a finished game's review from cold ({min(deals)}–{max(deals)} deals): median "
+        f"{median:.0f} ms, worst {worst:.0f} ms over {GAMES} games "
+        f"(target ≤ {REVIEW_TARGET_MS:.0f} ms: {verdict})"
+    )
+    run_in_child("tests.bench.bench_review")
+
+
+def _measure() -> None:
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.test import Client
+
+    from games.models import Game
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", verbosity=0, interactive=False)
+    user = get_user_model().objects.create_user("bench", password="bench-password-21")
+    engine = _finished("bench-review-page")
+    game = Game.objects.create(
+        user=user, seed=engine.seed, level="strong", state=engine.to_dict(), winner="human"
+    )
+    client = Client()
+    client.force_login(user)
+    _cold()
+    started = time.perf_counter()
+    assert client.get(f"/play/{game.pk}/review/").status_code == 200  # reviews and stores
+    first = (time.perf_counter() - started) * 1000
+    times = []
+    for _ in range(REQUESTS):
+        started = time.perf_counter()
+        response = client.get(f"/play/{game.pk}/review/")
+        times.append((time.perf_counter() - started) * 1000)
+        assert response.status_code == 200
+    if os.environ.get("BENCH_PROFILE"):
+        import cProfile
+        import pstats
+
+        cProfile.runctx(
+            "client.get(url)",
+            globals(),
+            {"client": client, "url": f"/play/{game.pk}/review/"},
+            "/tmp/review.prof",
+        )
+        pstats.Stats("/tmp/review.prof").sort_stats("tottime").print_stats(25)
+    median = statistics.median(times)
+    verdict = "ok" if median <= PAGE_TARGET_MS else "OVER TARGET"
+    print(
+        f"  /play/<id>/review/ of {len(engine.deals)} deals: first (reviewing) {first:.0f} ms; "
+        f"then median {median:.1f} ms, best {min(times):.1f} ms over {REQUESTS} requests "
+        f"(target ≤ {PAGE_TARGET_MS:.0f} ms: {verdict})"
+    )
+
+
+if __name__ == "__main__":
+    _measure()
