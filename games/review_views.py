@@ -4,6 +4,7 @@ download, "Practise this", and the game's "Which did you miss?" questions."""
 from __future__ import annotations
 
 import json
+from functools import cached_property
 
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -92,29 +93,11 @@ def _play_notation(game: Game, number: int) -> str:
 def review_context(game: Game, review: dict) -> dict:
     """The review as the page shows it: totals, the costliest decisions first, then each
     deal's decisions in the order they were made, the cards as cards."""
-    deals = []
-    yours = []
-    for deal in review["deals"]:
-        rows = [_row(game, deal, index, d) for index, d in enumerate(deal["decisions"])]
-        you = [row for row in rows if row["you"]]
-        yours.extend(row for row in you if row["loss"] > BEST_WITHIN)
-        deals.append(
-            {
-                "number": deal["number"],
-                "you_deal": deal["dealer"] == "you",
-                "starter": deal["starter"] and parse_card(deal["starter"]),
-                "you": you,
-                "computer": [row for row in rows if not row["you"]],
-                "totals": deal["totals"],
-            }
-        )
-    yours.sort(key=lambda row: -row["loss"])
     return {
         "game": game,
         "review": review,
         "evaluation": review["evaluation"],
-        "deals": deals,
-        "biggest": yours[:BIGGEST],
+        "rows": ReviewRows(game, review),
         "totals": review["totals"],
         "loss_rows": [
             (label, review["totals"]["you"][kind], review["totals"]["computer"][kind])
@@ -127,11 +110,42 @@ def review_context(game: Game, review: dict) -> dict:
     }
 
 
+class ReviewRows:
+    """Each deal's decisions as the page draws them, worked out only when the page's
+    cached part is drawn again."""
+
+    def __init__(self, game: Game, review: dict) -> None:
+        self.game, self.review = game, review
+
+    @cached_property
+    def deals(self) -> list[dict]:
+        deals = []
+        for deal in self.review["deals"]:
+            rows = [_row(deal, index, d) for index, d in enumerate(deal["decisions"])]
+            deals.append(
+                {
+                    "number": deal["number"],
+                    "you_deal": deal["dealer"] == "you",
+                    "starter": deal["starter"] and parse_card(deal["starter"]),
+                    "you": [row for row in rows if row["you"]],
+                    "computer": [row for row in rows if not row["you"]],
+                    "totals": deal["totals"],
+                }
+            )
+        return deals
+
+    @cached_property
+    def biggest(self) -> list[dict]:
+        """The player's costliest decisions, the costliest first."""
+        yours = [row for deal in self.deals for row in deal["you"] if row["loss"] > BEST_WITHIN]
+        return sorted(yours, key=lambda row: -row["loss"])[:BIGGEST]
+
+
 def _cards(codes) -> tuple:
     return tuple(parse_card(code) for code in codes)
 
 
-def _row(game: Game, deal: dict, index: int, decision: dict) -> dict:
+def _row(deal: dict, index: int, decision: dict) -> dict:
     kind = decision["kind"]
     row = {
         "deal": deal["number"],

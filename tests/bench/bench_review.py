@@ -1,5 +1,6 @@
-"""The game review: a finished game's review computed from cold (target ≤ 500 ms), and
-`/play/<id>/review/` rendered from the stored review (median target ≤ 20 ms).
+"""The game review: a finished game's review computed from cold (target ≤ 500 ms), each
+deal's review as the server makes it when the deal's show ends, and `/play/<id>/review/`
+rendered from the stored review (median target ≤ 20 ms).
 
 The engine part plays ``GAMES`` games (seat 0 greedy, so it makes mistakes to review;
 seat 1 strong; manual counting, claimed exactly) and reviews each with the search's and
@@ -33,6 +34,26 @@ def _finished(seed: str):
     return game
 
 
+def _deal_by_deal(seed: str) -> list[float]:
+    """A game played, each deal reviewed as its show ends, as the server does: ms each."""
+    from counter.cribbage.computer import choose
+    from counter.cribbage.game import Claim, Game
+    from counter.cribbage.review import review_deal
+
+    game, times = Game.new(seed, human=0), []
+    while not game.is_over:
+        number = game.deal.number
+        if game.pending is not None:
+            game = game.apply(Claim(game.to_move, game.pending.points))
+        else:
+            game = game.apply(choose(game, ("greedy", "strong")[game.to_move]))
+        if game.deal.number != number:
+            started = time.perf_counter()
+            review_deal(game, game.deals[number - 1])
+            times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
 def _cold() -> None:
     from counter.cribbage import discard, search
 
@@ -58,6 +79,11 @@ def run():
         f"{median:.0f} ms, worst {worst:.0f} ms over {GAMES} games "
         f"(target ≤ {REVIEW_TARGET_MS:.0f} ms: {verdict})"
     )
+    each = [ms for n in range(3) for ms in _deal_by_deal(f"bench-review-deal-{n}")]
+    print(
+        f"  each deal reviewed as its show ends (in the process that played it): median "
+        f"{statistics.median(each):.0f} ms, worst {max(each):.0f} ms over {len(each)} deals"
+    )
     run_in_child("tests.bench.bench_review")
 
 
@@ -72,6 +98,7 @@ def _measure() -> None:
     from games.models import Game
 
     call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)
     call_command("collectstatic", verbosity=0, interactive=False)
     user = get_user_model().objects.create_user("bench", password="bench-password-21")
     engine = _finished("bench-review-page")
