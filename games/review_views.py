@@ -66,6 +66,7 @@ def state_download(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@private_page
 def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A quiz of one reviewed decision: its six and seat, or its deal's play."""
     game = owned_game(request, pk)
@@ -201,6 +202,7 @@ def _row(deal: dict, index: int, decision: dict) -> dict:
 
 @require_POST
 @vary_on_htmx
+@private_page
 def which(request: HtmxHttpRequest, pk: int, attempt: int) -> HttpResponse:
     """The answer to a game claim's "Which did you miss?": a choice, or skip. Shown again
     (the deal's remaining questions) for htmx; else back to the game."""
