@@ -143,7 +143,7 @@ def table_context(request: HtmxHttpRequest, game: Game, problem: str = "") -> di
         else (),
         "log": _log(engine, deal.number),
         "summary": summary,
-        "which": _which(game, summary),
+        "which": _which(game, summary, engine),
         "last_counts": _counts(engine, engine.deals[-2])
         if len(engine.deals) > 1 and phase is Phase.DISCARD
         else (),
@@ -152,7 +152,11 @@ def table_context(request: HtmxHttpRequest, game: Game, problem: str = "") -> di
     return context
 
 
-def _which(game: Game, summary: dict | None) -> list:
+def _which(game: Game, summary: dict | None, engine) -> list:
+    """The "Which did you miss?" questions of the deal just ended: shown in its summary,
+    or when the game is over, of the last deal."""
+    if engine.is_over:
+        return which_questions(game, engine.deal.number)
     return which_questions(game, summary["number"]) if summary else []
 
 

@@ -312,3 +312,13 @@ def test_the_progress_page_shows_the_skill_trend(client, finished):
     assert "Your play in games, luck left out" in html
     assert "The greedy computer loses" in html
     assert f'href="/play/{finished.pk}/review/"' in html
+
+
+def test_a_finished_game_asks_the_last_deals_questions(client, finished):
+    attempt = next(a for a in claims_of(finished) if a.question is not None)
+    last = finished.engine.deal.number
+    Deal.objects.filter(pk=attempt.deal_id).update(details={"game": finished.pk, "deal": last})
+    html = client.get(f"/play/{finished.pk}/").content.decode()
+    assert "game-over-heading" in html
+    assert f'action="/play/{finished.pk}/which/{attempt.pk}/"' in html
+    assert html.count('id="which"') == 1
