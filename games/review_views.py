@@ -27,6 +27,9 @@ from .models import Game
 from .review import game_review, which_questions
 from .views import owned_game
 
+PAGE = "1"
+"""The version of the review page's cached part (``games/review.html``): change it with
+the markup, so a deploy never serves a fragment cached by the one before."""
 BIGGEST = 5
 """The review leads with the player's this many costliest decisions."""
 CLASS_WORDS = {
@@ -98,6 +101,7 @@ def review_context(game: Game, review: dict) -> dict:
         "game": game,
         "review": review,
         "evaluation": review["evaluation"],
+        "page": PAGE,
         "rows": ReviewRows(game, review),
         "totals": review["totals"],
         "loss_rows": [
