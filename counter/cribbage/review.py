@@ -39,7 +39,7 @@ from typing import Any
 from .cards import Card
 from .computer import lay_values
 from .discard import Role, discard_options
-from .game import ClaimRecord, Deal, Game, Source
+from .game import GAME_POINTS, ClaimRecord, Deal, Game, Source
 from .peg_table import play_value_of
 from .pegging import GO, PlayState
 
@@ -180,7 +180,11 @@ def game_summary(game: Game) -> dict[str, Any]:
     human = 0 if game.human is None else game.human
     winner = game.winner
     return {
-        "scores": {"you": game.scores[human], "computer": game.scores[1 - human]},
+        # A winning peg may run past 121: the scores stop at the game hole, as on the board.
+        "scores": {
+            "you": min(game.scores[human], GAME_POINTS),
+            "computer": min(game.scores[1 - human], GAME_POINTS),
+        },
         "over": game.is_over,
         "winner": None if winner is None else ("you" if winner == human else "computer"),
         "counting": game.counting.value,

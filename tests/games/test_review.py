@@ -55,7 +55,14 @@ def play(game, rng, miss=0.0, until=None, each=None):
 
 
 @pytest.fixture
-def finished(player):
+def seeded(monkeypatch):
+    """Games dealt from a known seed (a game's own is random), so each test is the same."""
+    seeds = iter(f"review-{n}" for n in range(100))
+    monkeypatch.setattr("games.services.secrets.token_hex", lambda _: next(seeds))
+
+
+@pytest.fixture
+def finished(player, seeded):
     return play(start(player), random.Random(21), miss=0.4)
 
 
@@ -135,6 +142,7 @@ def test_the_state_downloads_for_a_finished_game_and_crib_review_prints_the_same
     printed = json.loads(capsys.readouterr().out)
     page = client.get(f"/play/{finished.pk}/review.json").json()
     assert printed["deals"] == page["deals"] and printed["totals"] == page["totals"]
+    assert printed["game"] == {k: v for k, v in page["game"].items() if k not in ("id", "level")}
 
 
 def test_only_the_owner_sees_a_review(client, finished):
@@ -151,7 +159,7 @@ def test_only_the_owner_sees_a_review(client, finished):
 LABEL = re.compile(r'role="img" aria-label="([a-z]+ of [a-z]+)"')
 
 
-def test_no_review_page_of_a_game_in_progress_shows_a_card_not_yet_seen(client, player):
+def test_no_review_page_of_a_game_in_progress_shows_a_card_not_yet_seen(client, player, seeded):
     pages = 0
 
     def read_review(game):
@@ -220,7 +228,7 @@ def test_which_did_you_miss_queues_the_answer(client, finished):
     assert again.status_code == 302 and again["Location"] == f"/play/{finished.pk}/"
 
 
-def test_the_deal_summary_asks_which_did_you_miss(client, player):
+def test_the_deal_summary_asks_which_did_you_miss(client, player, seeded):
     rng = random.Random(11)
     game = start(player)
     for _ in range(40):
@@ -234,7 +242,7 @@ def test_the_deal_summary_asks_which_did_you_miss(client, player):
     assert f'action="/play/{game.pk}/which/{attempt.pk}/"' in html
 
 
-def test_a_play_claims_words_say_what_was_missed(client, player):
+def test_a_play_claims_words_say_what_was_missed(client, player, seeded):
     game = start(player)
     rng = random.Random(2)
     while True:
