@@ -27,7 +27,7 @@ from .models import Game
 from .review import game_review, which_questions
 from .views import owned_game
 
-PAGE = "1"
+PAGE = "2"
 """The version of the review page's cached part (``games/review.html``): change it with
 the markup, so a deploy never serves a fragment cached by the one before."""
 BIGGEST = 5
@@ -127,13 +127,16 @@ class ReviewRows:
         deals = []
         for deal in self.review["deals"]:
             rows = [_row(deal, index, d) for index, d in enumerate(deal["decisions"])]
+            # A right claim is said once, in a count: the list is for what was decided.
+            right = [r for r in rows if r["kind"] == "claim" and r["class"] == "best"]
             deals.append(
                 {
                     "number": deal["number"],
                     "you_deal": deal["dealer"] == "you",
                     "starter": deal["starter"] and parse_card(deal["starter"]),
-                    "you": [row for row in rows if row["you"]],
-                    "computer": [row for row in rows if not row["you"]],
+                    "you": [r for r in rows if r["you"] and r["kind"] != "go" and r not in right],
+                    "computer": [r for r in rows if not r["you"] and r["kind"] != "go"],
+                    "right_claims": len(right),
                     "totals": deal["totals"],
                 }
             )
@@ -180,6 +183,7 @@ def _row(deal: dict, index: int, decision: dict) -> dict:
             card=parse_card(decision["chosen"]),
             best=parse_card(decision["best"]),
             count=decision["count"],
+            first=decision["turn"] == 0,
             series=_cards(decision["series"]),
             practise=row["you"] and decision["class"] != "forced",
         )
