@@ -3,6 +3,8 @@ from dataclasses import replace
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from counter.cribbage.cards import parse_card, parse_cards
 from counter.cribbage.cli import discard_json, main
@@ -261,3 +263,23 @@ def test_crib_review_of_what_is_not_a_state_is_one_line_and_status_2(tmp_path, c
     assert main(["review", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("crib review:") and "not a game state" in err
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10**6))
+def test_every_decision_of_any_game_is_sound(seed):
+    game, _ = played(seed, levels=("greedy", "greedy"), until=lambda g: g.deal.number > 3)
+    for review, deal in zip(review_game(game), game.deals, strict=False):
+        for decision in review.decisions:
+            assert decision.loss >= 0
+            if decision.kind == "lay":
+                held = parse_cards(" ".join(decision.details["hand"]))
+                assert decision.chosen in held and decision.best in held
+                assert decision.details["count"] + decision.best.value <= 31
+            if decision.kind == "discard":
+                six = deal.dealt[decision.player]
+                assert set(decision.chosen) <= set(six) and set(decision.best) <= set(six)
+            if decision.kind in ("lay", "discard") and decision.klass != "forced":
+                assert decision.klass == classify(decision.loss)
+            if decision.kind == "go":
+                assert (decision.loss, decision.klass) == (0, "forced")
