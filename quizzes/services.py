@@ -257,12 +257,12 @@ def game_count_record(
     )
     deal.save()
     attempt = attempt_record(deal=deal, answer=answer, now=now)[0]
-    certain = attempt.explained or attempt.pattern_marks.filter(missed=True).exists()
-    if attempt.right_total or attempt.question is not None or certain:
+    unknown = [mark.pattern_enum for mark in attempt.pattern_marks.filter(missed=None)]
+    if attempt.right_total or attempt.question is not None or not unknown:
         return attempt
     # A miss in a game is always queued or asked: with no explanation to offer, the player
-    # says which pattern it was.
-    question = pattern_question(deal.show, attempt.claimed - attempt.points)
+    # says which pattern it was, of those not known.
+    question = pattern_question(deal.show, attempt.claimed - attempt.points, unknown)
     if question is not None:
         attempt.marks = {**attempt.marks, "question": question_data(question)}
         attempt.save(update_fields=["marks"])

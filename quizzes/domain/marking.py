@@ -317,11 +317,16 @@ def _explain(
     return frozenset(), (), Question(difference < 0, abs(difference), choices, tuple(among))
 
 
-def pattern_question(result: ShowResult, difference: int) -> Question | None:
+def pattern_question(
+    result: ShowResult, difference: int, among: Iterable[Pattern] | None = None
+) -> Question | None:
     """For a wrong count that no explanation, or too many, fit: which pattern of the count
-    the player got wrong, one choice each (those that score, for a short count). None when
-    the count has no pattern to name (a hand of nothing over-claimed)."""
+    (of ``among``, when given: those whose marks are not known) the player got wrong, one
+    choice each (those that score, for a short count). None when there is no pattern to
+    name (a hand of nothing over-claimed)."""
     patterns = patterns_of(result)
+    if among is not None:
+        patterns = tuple(p for p in patterns if p in set(among))
     if difference < 0:
         patterns = tuple(p for p in patterns if p.scores)
     if not difference or not patterns:
