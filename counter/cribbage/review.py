@@ -24,7 +24,8 @@ are common, and the quizzes grade a discard the same way); up to 0.3 good, about
 of the sampled play search and of the pegging the exact discard values leave out; more
 than 0.3 an inaccuracy, more than 1.0 a mistake (a whole point given away by one choice),
 more than 2.0 a blunder (a pair or a fifteen's worth). A claim that missed one point is an
-inaccuracy, two a mistake, three or more a blunder.
+inaccuracy, two a mistake, three or more a blunder; an over-claim (corrected, costing
+nothing) an inaccuracy. A go, and a card laid when only one rank fits, are forced.
 
 Only deals whose show is over are reviewed while a game goes on (``reviewable``): the
 current deal holds cards the player has not seen. A finished game is reviewed whole.
