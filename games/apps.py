@@ -10,8 +10,10 @@ class GamesConfig(AppConfig):
         from quizzes.signals import guest_merged, guests_purged
 
         from .progress import games_progress
+        from .review import games_skill
         from .services import guest_games_claim, guest_games_purge
 
         guest_merged.connect(guest_games_claim, dispatch_uid="games.guest_games_claim")
         guests_purged.connect(guest_games_purge, dispatch_uid="games.guest_games_purge")
         register_progress_section("games/_progress.html", games_progress)
+        register_progress_section("games/_skill.html", games_skill)

@@ -116,3 +116,24 @@ class MoveForm(forms.Form):
         if self.cleaned_data["action"] == "claim":
             return self.answer_form.answer
         return None
+
+
+class PractiseForm(forms.Form):
+    """ "Practise this" on a reviewed decision: ``pick`` is its deal's number and its
+    index among the deal's decisions, "3:5"."""
+
+    pick = forms.RegexField(regex=r"^\d{1,3}:\d{1,3}$")
+
+    def chosen(self, review: dict) -> tuple[int, dict] | None:
+        """The deal number and the reviewed decision picked, when it is the player's
+        discard or a lay they chose (not a forced one); else None."""
+        number, index = (int(part) for part in self.cleaned_data["pick"].split(":"))
+        deal = next((d for d in review["deals"] if d["number"] == number), None)
+        if deal is None or index >= len(deal["decisions"]):
+            return None
+        chosen = deal["decisions"][index]
+        if chosen["player"] != "you" or chosen["kind"] not in ("discard", "lay"):
+            return None
+        if chosen["class"] == "forced":
+            return None
+        return number, chosen

@@ -49,6 +49,12 @@ class Game(PlayerOwned):
     hinted_at = models.PositiveIntegerField(
         null=True, blank=True, help_text="The move at which the player last asked for a hint."
     )
+    review = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The deals reviewed so far (games.review), with the engine evaluation "
+        "version they were reviewed by.",
+    )
 
     objects = OwnedQuerySet.as_manager()
 

@@ -8,6 +8,7 @@ from statistics import mean
 from counter.cribbage.game import Game as EngineGame
 from counter.cribbage.game import Source
 from quizzes.domain.dealing import Mode
+from quizzes.domain.patterns import Area
 from quizzes.models import Attempt
 from quizzes.owners import Owner
 
@@ -30,7 +31,12 @@ def games_progress(owner: Owner) -> dict | None:
                 continue  # a deal not played out: its points would undercount the seat
             seat = "dealer" if deal.dealer == HUMAN else "pone"
             per_deal[seat].append(sum(engine.points_by_source(HUMAN, deal.number).values()))
-    claims = Attempt.objects.owned_by(owner).filter(deal__mode=Mode.GAME.value)
+    # A game's discards are kept as game attempts too (games.review): not claims.
+    claims = (
+        Attempt.objects.owned_by(owner)
+        .filter(deal__mode=Mode.GAME.value)
+        .exclude(kind=Area.DISCARD.value)
+    )
     counted = claims.count()
     right = claims.filter(right=True).count()
     return {

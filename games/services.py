@@ -9,7 +9,9 @@ from datetime import datetime
 
 from django.db import transaction
 
+from counter.cribbage.cards import parse_card
 from counter.cribbage.computer import Level, choose
+from counter.cribbage.discard import Role
 from counter.cribbage.game import (
     GAME_POINTS,
     Action,
@@ -24,9 +26,10 @@ from counter.cribbage.pegging import GO, peg_play
 from quizzes.domain.marking import Answer
 from quizzes.domain.play import over_claims
 from quizzes.owners import Owner
-from quizzes.services import game_count_record, game_play_record
+from quizzes.services import game_count_record, game_discard_record, game_play_record
 
 from .models import COMPUTER, HUMAN, Game, GameAction
+from .review import practised, reviewed, unpractised
 
 
 def game_start(
@@ -130,6 +133,7 @@ def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
             action = choose(engine, level)
         engine = _log(game, engine.apply(action), action, now)
     game.state = engine.to_dict()
+    _review(game, engine, now)
     game.human_score, game.computer_score = (min(score, GAME_POINTS) for score in engine.scores)
     game.updated_at = now
     result = engine.result
@@ -138,6 +142,27 @@ def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
         game.skunk = result.skunk
         game.finished_at = now
     game.save()
+
+
+def _review(game: Game, engine: EngineGame, now: datetime) -> None:
+    """Review each deal as its show ends, and send the player's discards in it to the
+    practice, marked as a discard quiz's would be (their patterns, the review queue)."""
+    stored = reviewed(game.review, engine)
+    if stored is game.review:
+        return
+    for deal in unpractised(stored):
+        for decision in deal["decisions"]:
+            if decision["kind"] == "discard" and decision["player"] == "you":
+                game_discard_record(
+                    owner=game.owner,
+                    six=tuple(parse_card(code) for code in decision["six"]),
+                    role=Role(decision["role"]),
+                    throw=tuple(parse_card(code) for code in decision["chosen"]),
+                    source={"game": game.pk, "deal": deal["number"]},
+                    dealt_at=game.updated_at,
+                    now=now,
+                )
+    game.review = practised(stored)
 
 
 def _log(game: Game, after: EngineGame, action: Action, now: datetime) -> EngineGame:
@@ -155,6 +180,7 @@ def _record_claim(
     pending = engine.pending
     owner = game.owner
     scored = engine.claim_items(pending)
+    source = {"game": game.pk, "deal": engine.deal.number}
     if pending.source is Source.PLAY:
         turns = engine.deal.play.turns[: pending.turn + 1]
         play = " ".join(GO if turn.is_go else turn.card.code for turn in turns)
@@ -168,6 +194,7 @@ def _record_claim(
             slips=slips,
             dealt_at=game.updated_at,
             now=now,
+            source=source,
         )
         return
     game_count_record(
@@ -178,6 +205,7 @@ def _record_claim(
         answer=answer or Answer(total=claim.points),
         dealt_at=game.updated_at,
         now=now,
+        source=source,
     )
 
 

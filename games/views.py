@@ -25,6 +25,7 @@ from counter.cribbage.hints import discard_hint, play_hint
 from counter.cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from quizzes.domain.marking import AnswerStyle
+from quizzes.domain.play import claim_words
 from quizzes.forms import AnswerForm
 from quizzes.owners import owner_of
 from quizzes.views import answer_style, remember_style
@@ -32,6 +33,7 @@ from quizzes.views import answer_style, remember_style
 from .board import board
 from .forms import MoveForm, NewGameForm
 from .models import COMPUTER, HUMAN, Game
+from .review import which_questions
 from .services import game_hint, game_move, game_next_deal, game_start
 
 SEATS = {HUMAN: "you", COMPUTER: "the computer"}
@@ -231,6 +233,7 @@ def table_context(
         "ending": _ending(engine) if result else None,
         "result": result,
         "you_won": result is not None and result.winner == HUMAN,
+        "which": which_questions(game, summary["number"]) if summary else [],
     }
     return context
 
@@ -388,11 +391,14 @@ def _play_claims(engine, deal) -> list[dict]:
             continue
         if record.claimed == record.scored:
             continue
+        items = engine.claim_items(record)
+        turn = deal.play.turns[record.turn]
         rows.append(
             {
                 "record": record,
-                "what": _turn_name(deal.play.turns[record.turn]),
-                "items": engine.claim_items(record),
+                "what": _turn_name(turn),
+                "items": items,
+                "words": claim_words(items, record.claimed, turn.count),
             }
         )
     return rows

@@ -16,12 +16,13 @@ from django.utils import timezone
 
 from counter.cribbage.cards import Card, format_cards
 from counter.cribbage.computer import greedy_lay
+from counter.cribbage.discard import Role
 from counter.cribbage.pegging import PegItem
 
 from .domain.dealing import Mode, deal_quiz_hand, pick_weak_spot, system_random
 from .domain.discards import deal_discard, grade_discard
 from .domain.leitner import after_answer
-from .domain.marking import Answer, AnswerStyle, Marking
+from .domain.marking import Answer, AnswerStyle, Marking, Question, pattern_question
 from .domain.patterns import Area, Category, Pattern, in_counting_order
 from .domain.play import OverClaim, deal_play, mark_claim, mark_play
 from .models import Attempt, AttemptPattern, Deal, ReviewItem
@@ -240,14 +241,75 @@ def game_count_record(
     answer: Answer,
     dealt_at: datetime,
     now: datetime,
+    source: dict | None = None,
 ) -> Attempt:
     """A count claimed in a game against the computer, marked and kept like a quiz's, so
-    progress, the weak spots and the review queue see it."""
+    progress, the weak spots and the review queue see it; ``source`` names the game and
+    deal (``{"game": pk, "deal": number}``). A wrong total that nothing explains for
+    certain gets its "Which did you miss?" (``Attempt.question``), the deal summary asks."""
     deal = Deal.from_cards(
-        hand, starter, **owner.fields, crib=crib, mode=Mode.GAME.value, dealt_at=dealt_at
+        hand,
+        starter,
+        **owner.fields,
+        crib=crib,
+        mode=Mode.GAME.value,
+        details=source or {},
+        dealt_at=dealt_at,
     )
     deal.save()
-    return attempt_record(deal=deal, answer=answer, now=now)[0]
+    attempt = attempt_record(deal=deal, answer=answer, now=now)[0]
+    unknown = [mark.pattern_enum for mark in attempt.pattern_marks.filter(missed=None)]
+    if attempt.right_total or attempt.question is not None or not unknown:
+        return attempt
+    # A miss in a game is always queued or asked: with no explanation to offer, the player
+    # says which pattern it was, of those not known.
+    question = pattern_question(deal.show, attempt.claimed - attempt.points, unknown)
+    if question is not None:
+        attempt.marks = {**attempt.marks, "question": question_data(question)}
+        attempt.save(update_fields=["marks"])
+    return attempt
+
+
+def game_discard_record(
+    *,
+    owner: Owner,
+    six: tuple[Card, ...],
+    role: Role,
+    throw: tuple[Card, Card],
+    source: dict,
+    dealt_at: datetime,
+    now: datetime,
+) -> Attempt:
+    """Two cards thrown in a game against the computer, graded and kept like a discard
+    quiz's (the mistakes it offered and made, the review queue); ``source`` names the game
+    and deal."""
+    deal = Deal.objects.create(
+        kind=Area.DISCARD.value,
+        hand=format_cards(six),
+        holder=role.value,
+        mode=Mode.GAME.value,
+        details=source,
+        dealt_at=dealt_at,
+        **owner.fields,
+    )
+    return discard_record(deal=deal, throw=throw, now=now)[0]
+
+
+def practice_create(*, owner: Owner, now: datetime, **details) -> Deal:
+    """A quiz of a position from a game's review: ``six`` and ``role`` make a discard quiz
+    of that six and seat; ``play`` (``crib peg --players 2`` notation) a play quiz."""
+    fields = {**owner.fields, "mode": Mode.MIXED.value, "dealt_at": now}
+    if "play" in details:
+        row = Deal(kind=Area.PLAY.value, details={"play": details["play"]}, **fields)
+    else:
+        row = Deal(
+            kind=Area.DISCARD.value,
+            hand=format_cards(details["six"]),
+            holder=details["role"].value,
+            **fields,
+        )
+    row.save()
+    return row
 
 
 def game_play_record(
@@ -259,6 +321,7 @@ def game_play_record(
     slips: tuple[OverClaim, ...],
     dealt_at: datetime,
     now: datetime,
+    source: dict | None = None,
 ) -> Attempt:
     """A score in the play claimed in a game against the computer (``play`` is the play up
     to the move claimed for, in notation), marked and kept like a play quiz's card."""
@@ -267,7 +330,7 @@ def game_play_record(
     with transaction.atomic():
         deal = Deal.objects.create(
             kind=Area.PLAY.value,
-            details={"play": play},
+            details={"play": play, **(source or {})},
             mode=Mode.GAME.value,
             dealt_at=dealt_at,
             **owner.fields,
@@ -282,8 +345,24 @@ def game_play_record(
             points=points,
             right=claimed == points,
             crib=False,
-            marks={"claim": [claimed, [p.value for p in mark.missed], mark.explained]},
+            marks={
+                "claim": [claimed, [p.value for p in mark.missed], mark.explained],
+                "question": mark.question and question_data(mark.question),
+            },
         )
+
+
+def question_data(question: Question) -> dict:
+    """A "Which did you miss?" as an attempt's marks keep it (``Attempt.question``)."""
+    return {
+        "short": question.short,
+        "points": question.points,
+        "choices": [
+            {"patterns": [p.value for p in choice.patterns], "what": choice.what}
+            for choice in question.choices
+        ],
+        "among": [p.value for p in question.among],
+    }
 
 
 def settled_marks(marking: Marking) -> dict[Pattern, bool]:

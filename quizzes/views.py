@@ -19,6 +19,7 @@ from .domain.dealing import Mode
 from .domain.leitner import BOX_INTERVALS
 from .domain.marking import AnswerStyle
 from .domain.patterns import Area, Category, Pattern
+from .domain.play import claim_words
 from .forms import (
     CHOOSABLE_MODES,
     AnswerForm,
@@ -218,6 +219,7 @@ def play_feedback_context(deal: Deal, attempt: Attempt) -> dict:
                 "right": claimed == turn.points,
                 "missed": [Pattern(slug) for slug in missed],
                 "explained": explained,
+                "words": claim_words(turn.items, claimed, turn.count),
             }
         )
     return {
@@ -232,10 +234,20 @@ def play_feedback_context(deal: Deal, attempt: Attempt) -> dict:
             "claimed": game_claim[0],
             "missed": [Pattern(slug) for slug in game_claim[1]],
             "explained": game_claim[2],
+            "words": _game_claim_words(record, game_claim[0]),
         },
         "patterns": sorted(attempt.pattern_marks.all(), key=lambda mark: mark.order),
         "queue": attempt.queue,
     }
+
+
+def _game_claim_words(record, claimed: int) -> str:
+    """A game claim's words: for the card laid, or for the go (its point is the last
+    card's, in the record)."""
+    turn = record.turns[-1]
+    if turn.is_go:
+        turn = next(t for t in reversed(record.turns) if not t.is_go)
+    return claim_words(turn.items, claimed, turn.count)
 
 
 def question_context(request: HtmxHttpRequest, deal: Deal, form=None) -> dict:

@@ -71,7 +71,12 @@ HOSTILE = [
 
 def urls(deal_ids):
     """Every URL of the app but the admin's, with its parameters filled in."""
-    fill = {"pk": deal_ids, "uidb64": ["MQ", "!!"], "token": ["set-password", "x-y"]}
+    fill = {
+        "pk": deal_ids,
+        "attempt": deal_ids,
+        "uidb64": ["MQ", "!!"],
+        "token": ["set-password", "x-y"],
+    }
 
     def walk(patterns, prefix=""):
         for entry in patterns:

@@ -1,6 +1,8 @@
 """The ``crib`` command: count a show, score a play, value discards, tabulate all deals.
 
 ``crib match`` plays computer levels against each other and prints one JSON object.
+``crib review STATE.json`` reviews a game (a state as ``Game.to_dict`` gives it): each
+decision against the best, as one JSON object, the same as the review page's JSON.
 
 ``crib peg`` scores cards in the order laid, ``go`` marking where no one could play; with
 ``--players N`` it follows a play for 2, 3 or 4 players, each ``go`` said by the player
@@ -317,6 +319,15 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument(
         "--workers", type=_positive, default=None, help="processes to play on (one per core)"
     )
+    review = commands.add_parser(
+        "review",
+        help="review a game's decisions and print one JSON object",
+        description="Review a game: each discard, lay, go and claim of the deals played "
+        "against the best, with the points it lost (the same JSON as /play/<id>/review.json).",
+    )
+    review.add_argument(
+        "state", type=argparse.FileType("r"), help="a game's state as JSON ('-' for stdin)"
+    )
     return parser
 
 
@@ -360,6 +371,9 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
         stdout.write(json.dumps(result.to_dict()) + "\n")
         return 0
 
+    if args.command == "review":
+        return _review(args.state, stdout, stderr)
+
     if args.command == "stats":
         distribution = show_distribution(crib=args.crib)
         stdout.write(
@@ -386,6 +400,20 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
         stderr.write(f"crib {args.command}: {error}\n")
         return USAGE_ERROR
     stdout.write((json.dumps(to_json(result)) if args.json else to_text(result)) + "\n")
+    return 0
+
+
+def _review(state: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from .game import Game, GameError
+    from .review import review_json  # the computer's search is loaded only for a review
+
+    try:
+        with state:
+            game = Game.from_dict(json.load(state))
+    except (ValueError, AttributeError, GameError) as error:
+        stderr.write(f"crib review: {getattr(state, 'name', 'state')}: not a game state: {error}\n")
+        return USAGE_ERROR
+    stdout.write(json.dumps(review_json(game)) + "\n")
     return 0
 
 

@@ -34,6 +34,7 @@ __all__ = [
     "Question",
     "Slip",
     "mark_answer",
+    "pattern_question",
 ]
 
 NINETEEN = 19
@@ -314,6 +315,24 @@ def _explain(
         for chosen in found
     )
     return frozenset(), (), Question(difference < 0, abs(difference), choices, tuple(among))
+
+
+def pattern_question(
+    result: ShowResult, difference: int, among: Iterable[Pattern] | None = None
+) -> Question | None:
+    """For a wrong count that no explanation, or too many, fit: which pattern of the count
+    (of ``among``, when given: those whose marks are not known) the player got wrong, one
+    choice each (those that score, for a short count). None when there is no pattern to
+    name (a hand of nothing over-claimed)."""
+    patterns = patterns_of(result)
+    if among is not None:
+        patterns = tuple(p for p in patterns if p in set(among))
+    if difference < 0:
+        patterns = tuple(p for p in patterns if p.scores)
+    if not difference or not patterns:
+        return None
+    choices = tuple(Choice((p,), f"the {p.label}") for p in patterns)
+    return Question(difference < 0, abs(difference), choices, patterns)
 
 
 def mark_answer(result: ShowResult, answer: Answer) -> Marking:

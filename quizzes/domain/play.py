@@ -26,6 +26,7 @@ from counter.cribbage.pegging import (
     Turn,
 )
 
+from .marking import MOST_CHOICES, Choice, Question
 from .patterns import Pattern, in_counting_order
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "ClaimMark",
     "Lay",
     "PlayMarking",
+    "claim_words",
     "deal_play",
     "mark_claim",
     "mark_play",
@@ -254,6 +256,9 @@ class ClaimMark:
     missed: tuple[Pattern, ...] = ()
     unknown: frozenset[Pattern] = frozenset()
     explained: str = ""
+    question: Question | None = None
+    """ "Which did you miss?" when a wrong claim has several explanations, or none
+    (then one choice per pattern the move scored)."""
 
 
 def mark_claim(
@@ -277,9 +282,45 @@ def mark_claim(
             if sum(points for _, points, _ in chosen) == abs(difference):
                 found.setdefault(frozenset(p for p, _, _ in chosen), [w for _, _, w in chosen])
     if len(found) != 1:
-        return ClaimMark(patterns, unknown=patterns)
+        return ClaimMark(
+            patterns, unknown=patterns, question=_claim_question(found, difference, items)
+        )
     ((missed, what),) = found.items()
     return ClaimMark(patterns, in_counting_order(missed), explained=" and ".join(what))
+
+
+def _claim_question(
+    found: dict[frozenset[Pattern], list[str]], difference: int, items: Sequence[PegItem]
+) -> Question | None:
+    """Which of the explanations found was the player's; with none (or too many) for a
+    short claim, which of the items the move scored they missed."""
+    if 1 < len(found) <= MOST_CHOICES:
+        choices = [(in_counting_order(p), " and ".join(what)) for p, what in found.items()]
+    elif difference < 0 and items:
+        choices = [((pattern_of(item),), f"the {item.name}") for item in items]
+    else:
+        return None
+    among = in_counting_order(p for patterns, _ in choices for p in patterns)
+    return Question(difference < 0, abs(difference), tuple(Choice(p, w) for p, w in choices), among)
+
+
+def claim_words(items: Sequence[PegItem], claimed: int, count: int) -> str:
+    """What a wrong claim for one move in the play missed or over-claimed, in words:
+    "1 short: the pair is 2", "over by 2: no fifteen, the count is 14". "" when right."""
+    scored = sum(item.points for item in items)
+    difference = claimed - scored
+    if not difference:
+        return ""
+    said = " and ".join(f"the {item.name} is {item.points}" for item in items)
+    if difference < 0:
+        return f"{-difference} short: {said}"
+    if not items:
+        near = {15: "no fifteen", 31: "no thirty-one"}
+        for total, words in near.items():
+            if abs(count - total) <= 3 and count != total:
+                return f"over by {difference}: {words}, the count is {count}"
+        return f"over by {difference}: nothing scores, the count is {count}"
+    return f"over by {difference}: {said}, the count is {count}"
 
 
 def mark_play(record: PlayRecord, claims: Sequence[int]) -> PlayMarking:

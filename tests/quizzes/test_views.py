@@ -672,3 +672,12 @@ def test_a_review_of_a_rare_play_pattern_deals_a_play_with_it(client, player):
     assert deal.kind == "play"
     scored = [item.name for turn in deal.play.plays for item in turn.items]
     assert "double pair royal" in scored
+
+
+def test_each_wrong_card_of_a_play_says_what_was_missed_or_over_claimed(client, player):
+    deal = PlayDealFactory(user=player)
+    claims = claims_for(deal, wrong_at=7, by=-1)
+    claims[0] = str(int(claims[0]) + 2)  # the ten led scores nothing
+    response = client.post(f"/quiz/{deal.pk}/answer/", {"claim": claims}, **HTMX)
+    assertContains(response, "1 short: the pair is 2 and the last card is 1")
+    assertContains(response, "Over by 2: nothing scores, the count is 10")

@@ -1,7 +1,7 @@
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from counter.cribbage.cards import parse_cards
+from counter.cribbage.cards import parse_card, parse_cards
 from counter.cribbage.show import ShowKind, score_show
 from quizzes.domain.marking import (
     Answer,
@@ -9,6 +9,7 @@ from quizzes.domain.marking import (
     explanations,
     mark_answer,
     over_claim_slips,
+    pattern_question,
     shortfall_slips,
 )
 from quizzes.domain.patterns import Category, Pattern, patterns_of
@@ -230,3 +231,14 @@ def test_a_right_count_is_marked_right_whichever_way_its_pairs_are_split(five, c
         marking = mark_answer(result, answer)
         assert marking.right, answer
         assert (marking.missed, marking.question) == (frozenset(), None)
+
+
+def test_a_pattern_question_names_each_pattern_of_the_count():
+    result = score_show(parse_cards("5H 5C JD 4S"), parse_card("6D"))
+    question = pattern_question(result, -3)
+    assert question.short and question.points == 3
+    assert [c.patterns[0] for c in question.choices] == list(
+        p for p in patterns_of(result) if p.scores
+    )
+    assert question.among == tuple(c.patterns[0] for c in question.choices)
+    assert pattern_question(score_show(parse_cards("2H 4C 8D TS"), parse_card("KD")), 3) is None

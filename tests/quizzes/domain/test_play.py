@@ -5,9 +5,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from counter.cribbage.cards import DECK
-from counter.cribbage.pegging import peg_play, read_play
+from counter.cribbage.pegging import PegItem, PegKind, peg_play, read_play
 from quizzes.domain.patterns import Pattern
-from quizzes.domain.play import deal_play, mark_play, pattern_of, play_out
+from quizzes.domain.play import claim_words, deal_play, mark_claim, mark_play, pattern_of, play_out
 
 P = Pattern
 # The seed's two-player play: Bob (pone) pegs 3, Alice (dealer) 6.
@@ -110,3 +110,29 @@ def test_marks_agree_with_the_claims(rng, data):
     for mark in marking.cards:
         if mark.right:
             assert mark.missed == ()
+
+
+def test_claim_words_say_what_a_wrong_claim_missed_or_added():
+    pair, fifteen = PegItem(PegKind.PAIR, 2), PegItem(PegKind.FIFTEEN, 2)
+    assert claim_words([pair], 1, 12) == "1 short: the pair is 2"
+    assert claim_words([], 2, 14) == "over by 2: no fifteen, the count is 14"
+    assert claim_words([], 2, 29) == "over by 2: no thirty-one, the count is 29"
+    assert claim_words([], 1, 9) == "over by 1: nothing scores, the count is 9"
+    assert claim_words([fifteen, pair], 6, 15) == (
+        "over by 2: the fifteen is 2 and the pair is 2, the count is 15"
+    )
+    assert claim_words([pair], 2, 12) == ""
+
+
+def test_a_claim_several_items_explain_asks_which_and_one_nothing_explains_too():
+    pair, fifteen = PegItem(PegKind.PAIR, 2), PegItem(PegKind.FIFTEEN, 2)
+    mark = mark_claim([fifteen, pair], 2)
+    assert mark.unknown and mark.question is not None
+    assert [c.patterns for c in mark.question.choices] == [
+        (Pattern.PLAY_FIFTEEN,),
+        (Pattern.PLAY_PAIR,),
+    ]
+    # 1 short of a pair: no item is 1 point, so the question names the items scored.
+    odd = mark_claim([pair], 1)
+    assert odd.unknown and [c.what for c in odd.question.choices] == ["the pair"]
+    assert mark_claim([pair], 0).question is None  # certain: the pair

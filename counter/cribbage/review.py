@@ -1,0 +1,316 @@
+"""The game review: each decision of a game measured against the best one, as a coach would.
+
+``review_game(game)`` takes an engine ``Game`` and returns its reviewed deals, each with
+its decisions in the order they were made:
+
+- a **discard**: the two cards thrown against the best throw by exact expected value of
+  hand and crib (``discard_options``, the figures of ``crib discard --json``); the loss is
+  the difference of net values, split into what the hand loses and what the crib loses
+  (or gives the opponent), with the throw's rank among the 15;
+- a **lay**: the card laid against the best card by the strong computer's search of the
+  rest of the play (``computer.lay_values``, with no endgame: expected pegging points, own
+  minus the opponent's), over the opponent's possible hands given what the player had seen
+  then (their own six, the starter, the cards laid). The first lead of a deal is judged as
+  strong leads: the best lead is the pegging table's for the four ranks (``peg_table``,
+  300 searches of the whole play per hand), so strong's own leads lose nothing; another
+  lead loses what the search (``lay_values``) makes of the table's lead over it, never
+  less than 0. The search of a first lead is the longest of the deal, made only then;
+- a **go**: forced, never a loss;
+- a **claim** (manual counting): the points claimed against the score; the loss is what
+  muggins took. An over-claim costs nothing (it is corrected) but is not right.
+
+Each decision is classed by its loss (``CLASSES``): within 0.05 points it is best (near ties
+are common, and the quizzes grade a discard the same way); up to 0.3 good, about the noise
+of the sampled play search and of the pegging the exact discard values leave out; more
+than 0.3 an inaccuracy, more than 1.0 a mistake (a whole point given away by one choice),
+more than 2.0 a blunder (a pair or a fifteen's worth). A claim that missed one point is an
+inaccuracy, two a mistake, three or more a blunder; an over-claim (corrected, costing
+nothing) an inaccuracy. A go, and a card laid when only one rank fits, are forced.
+
+Only deals whose show is over are reviewed while a game goes on (``reviewable``): the
+current deal holds cards the player has not seen. A finished game is reviewed whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card
+from .computer import lay_values
+from .discard import Role, discard_options
+from .game import GAME_POINTS, ClaimRecord, Deal, Game, Source
+from .peg_table import play_value_of
+from .pegging import GO, PlayState
+
+__all__ = [
+    "CLASSES",
+    "EVALUATION",
+    "KINDS",
+    "DealReview",
+    "Decision",
+    "classify",
+    "review_deal",
+    "review_game",
+    "review_json",
+    "reviewable",
+]
+
+EVALUATION = "1"
+"""The version of the evaluation a review was made with: change it whenever
+``discard_options`` or ``lay_values`` would value a decision differently, and stored
+reviews are made again."""
+
+BEST_WITHIN = 0.05
+CLASSES: tuple[tuple[str, float], ...] = (
+    ("blunder", 2.0),
+    ("mistake", 1.0),
+    ("inaccuracy", 0.3),
+    ("good", BEST_WITHIN),
+)
+"""Each class and the loss it must exceed, worst first; a loss of 0.05 or less is best."""
+KINDS = ("discard", "play", "muggins")
+"""What the totals add up, by the kind of decision: discards, lays, and claims (muggins)."""
+_TIE = 1e-9
+
+
+def classify(loss: float) -> str:
+    """The class of a decision that lost ``loss`` expected points (see the module)."""
+    for name, above in CLASSES:
+        if loss > above:
+            return name
+    return "best"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision reviewed. ``chosen`` and ``best`` are cards (a discard's two, a lay's
+    one), "go", or points (a claim); ``loss`` is in expected points, 0 for the best."""
+
+    kind: str
+    player: int
+    chosen: Any
+    best: Any
+    loss: float
+    klass: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self, human: int) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "player": "you" if self.player == human else "computer",
+            "chosen": _json(self.chosen),
+            "best": _json(self.best),
+            "loss": self.loss,
+            "class": self.klass,
+            **self.details,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DealReview:
+    number: int
+    dealer: int
+    starter: Card | None
+    decisions: tuple[Decision, ...]
+
+    def lost(self, player: int) -> dict[str, float]:
+        """Points ``player`` lost in this deal, by kind (``KINDS``) and in all."""
+        return _lost(self.decisions, player)
+
+    def to_dict(self, human: int) -> dict[str, Any]:
+        computer = 1 - human
+        return {
+            "number": self.number,
+            "dealer": "you" if self.dealer == human else "computer",
+            "starter": None if self.starter is None else self.starter.code,
+            "decisions": [decision.to_dict(human) for decision in self.decisions],
+            "totals": {"you": self.lost(human), "computer": self.lost(computer)},
+        }
+
+
+def _lost(decisions: Iterable[Decision], player: int) -> dict[str, float]:
+    totals = dict.fromkeys(KINDS, 0.0)
+    for decision in decisions:
+        if decision.player == player:
+            totals[_KIND_TOTAL[decision.kind]] += decision.loss
+    totals["all"] = sum(totals.values())
+    return totals
+
+
+_KIND_TOTAL = {"discard": "discard", "lay": "play", "go": "play", "claim": "muggins"}
+
+
+def reviewable(game: Game) -> tuple[Deal, ...]:
+    """The deals a review may show: every deal of a finished game; while it goes on, the
+    deals before the current one (whose show is over: every card of them has been seen)."""
+    return game.deals if game.is_over else game.deals[:-1]
+
+
+def review_game(game: Game, *, start: int = 1) -> tuple[DealReview, ...]:
+    """Each reviewable deal of ``game`` from deal number ``start`` on, reviewed."""
+    return tuple(review_deal(game, deal) for deal in reviewable(game) if deal.number >= start)
+
+
+def review_deal(game: Game, deal: Deal) -> DealReview:
+    """One deal's decisions, in the order they were made: the pone's discard, the
+    dealer's, the play, then the claims."""
+    decisions = [
+        _discard(deal, seat) for seat in (deal.pone, deal.dealer) if len(deal.thrown[seat]) == 2
+    ]
+    decisions.extend(_play(deal))
+    decisions.extend(
+        _claim(deal, record)
+        for record in game.claims
+        if record.deal == deal.number and record.player == game.human
+    )
+    return DealReview(deal.number, deal.dealer, deal.starter, tuple(decisions))
+
+
+def review_json(game: Game, reviews: Iterable[DealReview] | None = None) -> dict[str, Any]:
+    """The review as one JSON-able object: ``game``, ``deals`` and ``totals`` (what the
+    ``review.json`` page and ``crib review`` print)."""
+    human = 0 if game.human is None else game.human
+    reviews = review_game(game) if reviews is None else tuple(reviews)
+    return assemble(game_summary(game), [review.to_dict(human) for review in reviews])
+
+
+def game_summary(game: Game) -> dict[str, Any]:
+    """What the review says of the game itself; nothing of cards not yet seen (no seed)."""
+    human = 0 if game.human is None else game.human
+    winner = game.winner
+    return {
+        # A winning peg may run past 121: the scores stop at the game hole, as on the board.
+        "scores": {
+            "you": min(game.scores[human], GAME_POINTS),
+            "computer": min(game.scores[1 - human], GAME_POINTS),
+        },
+        "over": game.is_over,
+        "winner": None if winner is None else ("you" if winner == human else "computer"),
+        "counting": game.counting.value,
+    }
+
+
+def assemble(game: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any]:
+    """The review object from the game's summary and its deals' JSON (``to_dict``), the
+    totals added up: points lost by kind, per player, in all and per deal on average."""
+    totals = {}
+    for player in ("you", "computer"):
+        kinds = {kind: 0.0 for kind in (*KINDS, "all")}
+        for deal in deals:
+            for kind, lost in deal["totals"][player].items():
+                kinds[kind] += lost
+        kinds["per_deal"] = kinds["all"] / len(deals) if deals else 0.0
+        totals[player] = kinds
+    return {"evaluation": EVALUATION, "game": game, "deals": deals, "totals": totals}
+
+
+# --- the decisions ---------------------------------------------------------------------
+
+
+def _discard(deal: Deal, seat: int) -> Decision:
+    role = Role.DEALER if seat == deal.dealer else Role.PONE
+    six = deal.dealt[seat]
+    options = discard_options(six, role)
+    thrown = set(deal.thrown[seat])
+    chosen = next(option for option in options if set(option.throw) == thrown)
+    best = options[0]
+    sign = 1 if role is Role.DEALER else -1
+    loss = max(best.net_ev - chosen.net_ev, 0.0)
+    return Decision(
+        "discard",
+        seat,
+        chosen.throw,
+        best.throw,
+        loss,
+        classify(loss),
+        {
+            "hand_loss": best.hand_ev - chosen.hand_ev,
+            "crib_loss": sign * (best.crib_ev - chosen.crib_ev) + 0.0,
+            "rank": options.index(chosen) + 1,
+            "six": [card.code for card in six],
+            "role": role.value,
+            "keep": [card.code for card in chosen.keep],
+            "best_keep": [card.code for card in best.keep],
+        },
+    )
+
+
+def _play(deal: Deal) -> list[Decision]:
+    """Each turn of the play: a lay valued by the search, a go as forced."""
+    if deal.play is None or deal.starter is None:
+        return []
+    decisions = []
+    state = PlayState.start(2)
+    laid: dict[int, list[Card]] = {0: [], 1: []}
+    for index, turn in enumerate(deal.play.turns):
+        seat = deal.seat(turn.player)
+        if turn.card is None:
+            decisions.append(
+                Decision("go", seat, GO, GO, 0.0, "forced", {"turn": index, "count": state.count})
+            )
+            state = state.say_go()[0]
+            continue
+        held = tuple(card for card in deal.kept(seat) if card not in laid[seat])
+        decisions.append(_lay(deal, seat, state, held, turn.card, index))
+        laid[seat].append(turn.card)
+        state = state.lay(turn.card)[0]
+    return decisions
+
+
+def _lay(
+    deal: Deal, seat: int, state: PlayState, held: tuple[Card, ...], card: Card, index: int
+) -> Decision:
+    fitting = state.playable(held)
+    details = {
+        "turn": index,
+        "count": state.count,
+        "series": [laid.code for laid in state.series],
+        "hand": [own.code for own in held],
+    }
+    if len({int(fit.rank) for fit in fitting}) == 1:
+        return Decision("lay", seat, card, card, 0.0, "forced", details)
+    lead = None
+    if not state.turns and len(held) == 4:  # the first lead: strong's, from the table
+        lead = play_value_of([int(own.rank) for own in held]).lead
+        if card.rank == lead:
+            return Decision("lay", seat, card, card, 0.0, "best", details)
+    seen = (*deal.dealt[seat], deal.starter, *(t.card for t in state.turns if t.card))
+    values = lay_values(held, state, deal.play_player(seat), seen)
+    rank = max(sorted(values), key=lambda r: values[r]) if lead is None else lead
+    loss = values[rank] - values[int(card.rank)]
+    if loss <= _TIE:
+        best, loss = card, 0.0
+    else:
+        best = min(fit for fit in fitting if fit.rank == rank)
+    details["values"] = {_rank_letter(fitting, rank): value for rank, value in values.items()}
+    return Decision("lay", seat, card, best, loss, classify(loss), details)
+
+
+def _rank_letter(fitting: tuple[Card, ...], rank: int) -> str:
+    return next(card for card in fitting if card.rank == rank).rank.letter
+
+
+def _claim(deal: Deal, record: ClaimRecord) -> Decision:
+    details: dict[str, Any] = {
+        "source": record.source.value,
+        "missed": record.missed,
+        "over_claimed": record.over_claimed,
+    }
+    if record.source is Source.PLAY:
+        assert deal.play is not None and record.turn is not None
+        card = deal.play.turns[record.turn].card
+        details["turn"] = record.turn
+        details["card"] = GO if card is None else card.code
+    loss = float(record.missed)
+    klass = classify(loss) if loss else ("inaccuracy" if record.over_claimed else "best")
+    return Decision("claim", record.player, record.claimed, record.scored, loss, klass, details)
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, tuple):
+        return [_json(item) for item in value]
+    return value

@@ -1,0 +1,124 @@
+"""A game's review (``counter.cribbage.review``) stored with the game, and what the
+progress page shows of it.
+
+The review is made deal by deal as each show ends (``reviewed``, called when a game is
+saved), so a finished game's review is there when it is asked for, and each deal is
+reviewed once. Stored with it is the engine's ``EVALUATION``: when that changes, every
+deal is reviewed again the next time the game is read.
+"""
+
+from __future__ import annotations
+
+from statistics import mean
+from typing import Any
+
+from counter.cribbage.game import Game as EngineGame
+from counter.cribbage.review import EVALUATION, assemble, review_game
+from quizzes.domain.charts import loss_line
+from quizzes.models import Attempt
+from quizzes.owners import Owner
+
+from .models import HUMAN, Game
+
+SKILL_KINDS = ("discard", "play", "muggins")
+TREND_GAMES = 30
+"""The skill trend shows the player's last this many finished games."""
+
+
+def reviewed(stored: dict[str, Any], engine: EngineGame) -> dict[str, Any]:
+    """The stored review brought up to date: the deals reviewable now and not reviewed
+    yet are added (every deal again when the evaluation has changed). Returns ``stored``
+    itself when there is nothing new."""
+    current = stored.get("evaluation") == EVALUATION
+    deals = list(stored.get("deals", ())) if current else []
+    new = review_game(engine, start=len(deals) + 1)
+    if current and not new:
+        return stored
+    deals.extend(review.to_dict(HUMAN) for review in new)
+    return {**stored, "evaluation": EVALUATION, "deals": deals}
+
+
+def unpractised(stored: dict[str, Any]) -> list[dict[str, Any]]:
+    """The reviewed deals whose mistakes have not gone to the practice yet."""
+    return stored.get("deals", [])[stored.get("practised", 0) :]
+
+
+def practised(stored: dict[str, Any]) -> dict[str, Any]:
+    """The review with every reviewed deal's mistakes gone to the practice."""
+    return {**stored, "practised": len(stored.get("deals", ()))}
+
+
+def game_review(game: Game) -> dict[str, Any]:
+    """The review of ``game`` as ``review.json`` gives it: the deals the player has seen
+    to the end, each decision against the best, and the points lost. Stored again only
+    when it had to be brought up to date; read without replaying the game when it is."""
+    stored = game.review
+    due = len(game.state["deals"]) - (0 if game.is_over else 1)
+    if stored.get("evaluation") != EVALUATION or len(stored.get("deals", ())) < due:
+        stored = reviewed(stored, game.engine)
+        # Only the review is written: a move made meanwhile keeps its own state.
+        Game.objects.filter(pk=game.pk).update(review=stored)
+        game.review = stored
+    summary = {
+        "id": game.pk,
+        "level": game.level,
+        "scores": {"you": game.human_score, "computer": game.computer_score},
+        "over": game.is_over,
+        "winner": {"human": "you", "computer": "computer"}.get(game.winner),
+        "counting": game.counting,
+    }
+    return assemble(summary, stored["deals"][:due])
+
+
+def skill_figures(review: dict[str, Any]) -> dict[str, dict[str, float]] | None:
+    """Points lost per deal, by kind and in all, for each player; None with no deal."""
+    deals = review.get("deals", ())
+    if not deals:
+        return None
+    figures = {}
+    for player in ("you", "computer"):
+        totals = {kind: 0.0 for kind in (*SKILL_KINDS, "all")}
+        for deal in deals:
+            for kind in totals:
+                totals[kind] += deal["totals"][player][kind]
+        figures[player] = {kind: total / len(deals) for kind, total in totals.items()}
+    return figures
+
+
+def games_skill(owner: Owner) -> dict | None:
+    """The progress page's skill trend: points lost per deal in each finished game, by
+    discards, the play and counting, luck left out; the player's average beside each
+    computer level's own figure, measured the same way. None before a reviewed game."""
+    games = list(
+        Game.objects.owned_by(owner)
+        .exclude(winner="")
+        .order_by("-finished_at", "-pk")
+        .only("pk", "level", "review", "finished_at")[:TREND_GAMES]
+    )[::-1]
+    rows = []
+    for game in games:
+        if game.review.get("evaluation") != EVALUATION:
+            continue
+        figures = skill_figures(game.review)
+        if figures is not None:
+            rows.append({"game": game, **figures})
+    if not rows:
+        return None
+    levels: dict[str, list[float]] = {}
+    for row in rows:
+        levels.setdefault(row["game"].level, []).append(row["computer"]["all"])
+    return {
+        "rows": rows,
+        "average": {kind: mean(row["you"][kind] for row in rows) for kind in (*SKILL_KINDS, "all")},
+        "levels": [(level, mean(values), len(values)) for level, values in sorted(levels.items())],
+        "chart": loss_line([row["you"]["all"] for row in rows], [row["game"].pk for row in rows]),
+    }
+
+
+def which_questions(game: Game, number: int) -> list[Attempt]:
+    """The player's claims in deal ``number`` of ``game`` whose "Which did you miss?" is
+    not answered yet, oldest first."""
+    attempts = Attempt.objects.filter(
+        deal__details__game=game.pk, deal__details__deal=number
+    ).order_by("pk")
+    return [attempt for attempt in attempts if attempt.question is not None]

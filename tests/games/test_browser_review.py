@@ -1,0 +1,60 @@
+"""The review of a finished game on a phone: readable, accessible, and Practise this works."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Page, expect
+
+from counter.cribbage.computer import choose
+from counter.cribbage.game import Claim
+from counter.cribbage.game import Game as EngineGame
+from games.models import Game
+from tests.browser import PHONE, assert_accessible, screenshot
+from tests.quizzes.test_browser import sign_up
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def finished_game(username: str) -> Game:
+    """A game the player (greedy, making mistakes to review) lost or won, claimed short
+    now and then, stored as the app stores it."""
+    engine = EngineGame.new("browser-review", human=0)
+    while not engine.is_over:
+        if engine.pending is not None:
+            points = engine.pending.points
+            engine = engine.apply(Claim(0, max(points - 2, 0) if points > 5 else points))
+        else:
+            engine = engine.apply(choose(engine, ("greedy", "strong")[engine.to_move]))
+    winner = "human" if engine.winner == 0 else "computer"
+    return Game.objects.create(
+        user=get_user_model().objects.get(username=username),
+        seed=engine.seed,
+        level="strong",
+        state=engine.to_dict(),
+        human_score=min(engine.scores[0], 121),
+        computer_score=min(engine.scores[1], 121),
+        winner=winner,
+    )
+
+
+def test_the_review_of_a_finished_game_on_a_phone(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    sign_up(page, "muggins")
+    game = finished_game("muggins")
+    page.goto(f"/play/{game.pk}/review/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Review:")
+    expect(page.get_by_role("heading", name="Your costliest decisions")).to_be_visible()
+    expect(page.locator(".decision-class--blunder, .decision-class--mistake").first).to_be_visible()
+    assert_accessible(page)
+    screenshot(page, "game-review-phone-390x844", full_page=False)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page scrolls sideways: {width}px"
+
+    page.locator(".review-computer > summary").first.click()
+    assert_accessible(page)
+
+    page.get_by_role("button", name=re.compile("Practise this")).first.click()
+    expect(page).to_have_url(re.compile(r"/quiz/\d+/$"))
+    expect(page.get_by_role("heading", level=1)).to_be_visible()

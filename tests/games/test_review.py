@@ -1,0 +1,332 @@
+import json
+import random
+import re
+
+import pytest
+from django.utils import timezone
+
+from counter.cribbage.cli import main
+from counter.cribbage.game import Claim, Counting, Source
+from counter.cribbage.review import EVALUATION
+from games.models import HUMAN, Game
+from games.services import game_move, game_start
+from quizzes.domain.patterns import Area
+from quizzes.models import Attempt, Deal, ReviewItem
+from quizzes.owners import Owner
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def player(client):
+    user = UserFactory()
+    client.force_login(user)
+    return user
+
+
+def start(user, level="greedy") -> Game:
+    from counter.cribbage.computer import Level
+
+    return game_start(
+        owner=Owner(user=user), level=Level(level), counting=Counting.MANUAL, now=timezone.now()
+    )
+
+
+def move(game, rng, miss):
+    """One random legal move; a claim short by some points when ``miss`` says so."""
+    engine = game.engine
+    if engine.pending is not None:
+        points = engine.pending.points
+        claimed = points - rng.randint(1, points) if points and rng.random() < miss else points
+        action = Claim(HUMAN, claimed)
+    else:
+        action = rng.choice(engine.legal_actions())
+    return game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
+
+
+def play(game, rng, miss=0.0, until=None, each=None):
+    while not game.is_over and not (until and until(game)):
+        game = move(game, rng, miss)
+        if each:
+            each(game)
+    return game
+
+
+@pytest.fixture
+def seeded(monkeypatch):
+    """Games dealt from a known seed (a game's own is random), so each test is the same."""
+    seeds = iter(f"review-{n}" for n in range(100))
+    monkeypatch.setattr("games.services.secrets.token_hex", lambda _: next(seeds))
+
+
+@pytest.fixture
+def finished(player, seeded):
+    return play(start(player), random.Random(21), miss=0.4)
+
+
+# --- the review page and its JSON -------------------------------------------------------
+
+
+def test_a_finished_games_review_has_every_deal_and_decision(client, finished):
+    data = client.get(f"/play/{finished.pk}/review.json").json()
+    engine = finished.engine
+    assert data["game"]["id"] == finished.pk and data["game"]["over"] is True
+    assert [deal["number"] for deal in data["deals"]] == [deal.number for deal in engine.deals]
+    for deal in data["deals"]:
+        assert deal["dealer"] in ("you", "computer")
+        kinds = [d["kind"] for d in deal["decisions"]]
+        assert kinds[:2] == ["discard", "discard"]
+        for decision in deal["decisions"]:
+            assert {"kind", "player", "chosen", "best", "loss", "class"} <= decision.keys()
+            assert decision["player"] in ("you", "computer")
+            if decision["kind"] == "discard":
+                assert {"hand_loss", "crib_loss"} <= decision.keys()
+                assert decision["loss"] == pytest.approx(
+                    decision["hand_loss"] + decision["crib_loss"]
+                )
+    claims = sum(1 for r in engine.claims)
+    assert claims == sum(
+        1 for deal in data["deals"] for d in deal["decisions"] if d["kind"] == "claim"
+    )
+    muggins = sum(p.points for p in engine.pegs if p.source is Source.MUGGINS and p.player != HUMAN)
+    assert data["totals"]["you"]["muggins"] == pytest.approx(sum(r.missed for r in engine.claims))
+    assert muggins <= data["totals"]["you"]["muggins"]  # none is taken from a winning count
+    for player in ("you", "computer"):
+        assert set(data["totals"][player]) >= {"discard", "play", "muggins", "all"}
+
+
+def test_the_review_page_leads_with_the_costliest_decisions(client, finished):
+    response = client.get(f"/play/{finished.pk}/review/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Points lost" in html and "Your costliest decisions" in html
+    data = client.get(f"/play/{finished.pk}/review.json").json()
+    mine = sorted(
+        (d["loss"] for deal in data["deals"] for d in deal["decisions"] if d["player"] == "you"),
+        reverse=True,
+    )
+    if mine[0] > 0.05:
+        assert f"{mine[0]:.2f}" in html.split('id="biggest-heading"')[1].split("</li>")[0]
+    for word in ("Best", "Forced"):
+        assert f">{word}</span>" in html
+    assert "/discard/?cards=" in html
+    assert f'href="/play/{finished.pk}/state.json"' in html
+
+
+def test_the_review_is_stored_with_its_evaluation_and_made_again_when_it_changes(
+    client, finished, django_assert_max_num_queries
+):
+    finished.refresh_from_db()
+    assert finished.review["evaluation"] == EVALUATION
+    assert len(finished.review["deals"]) == len(finished.engine.deals)
+    with django_assert_max_num_queries(6):  # read, not written
+        client.get(f"/play/{finished.pk}/review.json")
+    Game.objects.filter(pk=finished.pk).update(review={"evaluation": "0", "deals": []})
+    data = client.get(f"/play/{finished.pk}/review.json").json()
+    assert len(data["deals"]) == len(finished.engine.deals)
+    finished.refresh_from_db()
+    assert finished.review["evaluation"] == EVALUATION
+
+
+def test_the_state_downloads_for_a_finished_game_and_crib_review_prints_the_same(
+    client, finished, tmp_path, capsys
+):
+    response = client.get(f"/play/{finished.pk}/state.json")
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith("attachment")
+    path = tmp_path / "state.json"
+    path.write_bytes(response.content)
+    assert main(["review", str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    page = client.get(f"/play/{finished.pk}/review.json").json()
+    assert printed["deals"] == page["deals"] and printed["totals"] == page["totals"]
+    assert printed["game"] == {k: v for k, v in page["game"].items() if k not in ("id", "level")}
+
+
+def test_only_the_owner_sees_a_review(client, finished):
+    client.force_login(UserFactory())
+    for address in ("review/", "review.json", "state.json"):
+        assert client.get(f"/play/{finished.pk}/{address}").status_code == 404
+    response = client.post(f"/play/{finished.pk}/review/practise/", {"pick": "1:0"})
+    assert response.status_code == 404
+
+
+# --- never a card not yet seen ----------------------------------------------------------
+
+
+LABEL = re.compile(r'role="img" aria-label="([a-z]+ of [a-z]+)"')
+
+
+def test_no_review_page_of_a_game_in_progress_shows_a_card_not_yet_seen(client, player, seeded):
+    pages = 0
+
+    def read_review(game):
+        nonlocal pages
+        engine = game.engine
+        if engine.is_over:
+            return
+        seen = {
+            card.label
+            for deal in engine.deals[:-1]
+            for card in (*deal.dealt[0], *deal.dealt[1], deal.starter)
+        }
+        html = client.get(f"/play/{game.pk}/review/").content.decode()
+        assert set(LABEL.findall(html)) <= seen
+        assert f"Deal {engine.deal.number}:" not in html
+        data = client.get(f"/play/{game.pk}/review.json").json()
+        assert [d["number"] for d in data["deals"]] == list(range(1, engine.deal.number))
+        assert "seed" not in json.dumps(data["game"])
+        assert client.get(f"/play/{game.pk}/state.json").status_code == 404
+        pages += 1
+
+    play(
+        start(player), random.Random(5), until=lambda g: g.engine.deal.number > 3, each=read_review
+    )
+    assert pages > 20
+
+
+# --- every miss queued or asked ---------------------------------------------------------
+
+
+def claims_of(game):
+    return Attempt.objects.filter(deal__details__game=game.pk, deal__mode="game").exclude(
+        kind=Area.DISCARD.value
+    )
+
+
+def test_every_miss_in_a_seeded_game_is_queued_or_asked(client, finished):
+    attempts = list(claims_of(finished))
+    short = [a for a in attempts if a.claimed < a.points]
+    assert len(short) >= 5
+    asked = 0
+    for attempt in short:
+        queued = attempt.pattern_marks.filter(missed=True)
+        if attempt.question is not None:
+            asked += 1
+        else:
+            assert queued.exists(), attempt.marks
+            patterns = set(queued.values_list("pattern", flat=True))
+            mine = ReviewItem.objects.filter(user=finished.user, pattern__in=patterns)
+            assert mine.count() == len(patterns)
+    assert asked, "a seeded game with ambiguous misses asks at least once"
+
+
+def test_which_did_you_miss_queues_the_answer(client, finished):
+    attempt = next(a for a in claims_of(finished) if a.question is not None)
+    choice = attempt.question.choices[0]
+    response = client.post(f"/play/{finished.pk}/which/{attempt.pk}/", {"choice": 0}, headers=HTMX)
+    assert response.status_code == 200
+    assert 'id="which"' in response.content.decode()
+    attempt.refresh_from_db()
+    assert attempt.question is None
+    queued = set(ReviewItem.objects.filter(user=finished.user).values_list("pattern", flat=True))
+    assert {p.value for p in choice.patterns} <= queued
+    # Answered once: a repeat changes nothing, and a plain post goes back to the game.
+    again = client.post(f"/play/{finished.pk}/which/{attempt.pk}/", {"choice": 0})
+    assert again.status_code == 302 and again["Location"] == f"/play/{finished.pk}/"
+
+
+def test_the_deal_summary_asks_which_did_you_miss(client, player, seeded):
+    rng = random.Random(11)
+    game = start(player)
+    for _ in range(40):
+        game = play(game, rng, miss=1.0, until=lambda g: g.engine.deal.number > 1)
+        if any(a.question for a in claims_of(game)):
+            break
+        game = start(player)
+    attempt = next(a for a in claims_of(game) if a.question is not None)
+    html = client.get(f"/play/{game.pk}/").content.decode()
+    assert attempt.question.prompt in html
+    assert f'action="/play/{game.pk}/which/{attempt.pk}/"' in html
+
+
+def test_a_play_claims_words_say_what_was_missed(client, player, seeded):
+    game = start(player)
+    rng = random.Random(2)
+    while True:
+        engine = game.engine
+        pending = engine.pending
+        if pending is not None and pending.source is Source.PLAY and pending.points:
+            game = game_move(
+                game=game, action=Claim(HUMAN, 0), expected=game.moves, now=timezone.now()
+            ).game
+            break
+        game = move(game, rng, 0)
+    html = client.get(f"/play/{game.pk}/").content.decode()
+    assert re.search(r"\d short: the [a-z ]+ is \d", html), html
+
+
+# --- practise this and the practice -----------------------------------------------------
+
+
+def test_practise_this_makes_a_discard_quiz_of_that_six_and_seat(client, finished):
+    data = client.get(f"/play/{finished.pk}/review.json").json()
+    deal = data["deals"][0]
+    index = next(
+        i
+        for i, d in enumerate(deal["decisions"])
+        if d["kind"] == "discard" and d["player"] == "you"
+    )
+    response = client.post(f"/play/{finished.pk}/review/practise/", {"pick": f"1:{index}"})
+    assert response.status_code == 302
+    quiz = Deal.objects.get(pk=int(response["Location"].split("/")[2]))
+    decision = deal["decisions"][index]
+    assert (quiz.kind, quiz.hand.split(), quiz.holder) == (
+        "discard",
+        decision["six"],
+        decision["role"],
+    )
+    assert client.get(response["Location"]).status_code == 200
+
+
+def test_practise_this_makes_a_play_quiz_of_that_deal(client, finished):
+    data = client.get(f"/play/{finished.pk}/review.json").json()
+    for deal in data["deals"]:
+        lays = [
+            i
+            for i, d in enumerate(deal["decisions"])
+            if d["kind"] == "lay" and d["player"] == "you" and d["class"] != "forced"
+        ]
+        if lays:
+            break
+    response = client.post(
+        f"/play/{finished.pk}/review/practise/", {"pick": f"{deal['number']}:{lays[0]}"}
+    )
+    quiz = Deal.objects.get(pk=int(response["Location"].split("/")[2]))
+    play = finished.engine.deals[deal["number"] - 1].play
+    assert quiz.kind == "play" and len(quiz.play.turns) == len(play.turns)
+    assert client.get(response["Location"]).status_code == 200
+
+
+@pytest.mark.parametrize("data", [{"pick": "99:0"}, {"pick": "1:999"}, {"pick": "x"}, {}])
+def test_practise_this_of_no_such_decision_is_a_400(client, finished, data):
+    response = client.post(f"/play/{finished.pk}/review/practise/", data)
+    assert response.status_code == 400
+    assert "There is no such decision." in response.content.decode()
+
+
+def test_the_players_discards_in_games_go_to_the_discard_practice(finished):
+    attempts = Attempt.objects.filter(user=finished.user, kind="discard", deal__mode="game")
+    assert attempts.count() == len(finished.engine.deals)
+    made = {slug for a in attempts for slug in a.marks["mistakes"]}
+    queued = set(ReviewItem.objects.filter(user=finished.user).values_list("pattern", flat=True))
+    assert made and made <= queued
+
+
+def test_the_progress_page_shows_the_skill_trend(client, finished):
+    html = client.get("/progress/").content.decode()
+    assert "Your play in games, luck left out" in html
+    assert "The greedy computer loses" in html
+    assert f'href="/play/{finished.pk}/review/"' in html
+
+
+def test_a_finished_game_asks_the_last_deals_questions(client, finished):
+    attempt = next(a for a in claims_of(finished) if a.question is not None)
+    last = finished.engine.deal.number
+    Deal.objects.filter(pk=attempt.deal_id).update(details={"game": finished.pk, "deal": last})
+    html = client.get(f"/play/{finished.pk}/").content.decode()
+    assert "game-over-heading" in html
+    assert f'action="/play/{finished.pk}/which/{attempt.pk}/"' in html
+    assert html.count('id="which"') == 1
