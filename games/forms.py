@@ -15,8 +15,9 @@ class NewGameForm(forms.Form):
     level = forms.ChoiceField(
         label="The computer plays",
         choices=[
-            (Level.STRONG.value, "Strong: exact discards, a searching play"),
-            (Level.GREEDY.value, "Greedy: the most points now"),
+            (Level.GREEDY.value, "Easy (greedy): the most points now"),
+            (Level.CLASSIC.value, "Medium (classic): the textbook discard and pegging"),
+            (Level.STRONG.value, "Hard (strong): exact discards, a searching play"),
         ],
         initial=Level.STRONG.value,
         widget=forms.RadioSelect,

@@ -1,7 +1,8 @@
 """The computer opponent: ``choose(game, level)`` gives its action for ``game.to_move``.
 
 It looks only at what its seat may see: its own six cards and what it threw, the starter,
-the cards laid and the gos said. Two levels:
+the cards laid and the gos said. Three levels, offered to players as easy, medium and
+hard:
 
 ``greedy``, the baseline. It keeps the four cards that score most by themselves (fifteens,
 pairs, runs and a four-card flush, no starter, the crib ignored; ties go to the first four
@@ -9,6 +10,9 @@ in card order). In the play it lays the card that scores most now; when none sco
 lowest card that gives nothing away, else its lowest card. A card gives nothing away when
 no card the computer has not seen would score if laid on it: no fifteen or 31 (so never a
 count of 5 or 21), no pair and no run.
+
+``classic``, the textbook player (``classic``): exact hand and crib values for the
+discard, a fixed list of pegging priorities from the cribbage literature for the play.
 
 ``strong``. It discards by the exact expected value of hand and crib (``discard_options``)
 plus a pegging term, and plays by searching the rest of the play (see ``strong_lay``).
@@ -26,6 +30,7 @@ from math import comb
 
 from . import search
 from .cards import DECK, Card
+from .classic import classic_discard, classic_lay
 from .discard import Role, discard_options
 from .game import GAME_POINTS, Action, Claim, Discard, Game, Go, Lay
 from .peg_table import play_value_of
@@ -53,6 +58,7 @@ __all__ = [
 
 class Level(Enum):
     GREEDY = "greedy"
+    CLASSIC = "classic"
     STRONG = "strong"
 
 
@@ -75,6 +81,8 @@ def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
         if level is Level.GREEDY:
             return Discard(player, greedy_discard(cards))
         role = Role.DEALER if player == deal.dealer else Role.PONE
+        if level is Level.CLASSIC:
+            return Discard(player, classic_discard(cards, role))
         return Discard(player, strong_discard(cards, role))
     hand = deal.held(player)
     fitting = play.playable(hand)
@@ -83,6 +91,8 @@ def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
     seen = (*deal.dealt[player], deal.starter, *(t.card for t in play.turns if t.card))
     if level is Level.GREEDY:
         return Lay(player, greedy_lay(hand, play, seen))
+    if level is Level.CLASSIC:
+        return Lay(player, classic_lay(hand, play))
     me = deal.play_player(player)
     return Lay(player, strong_lay(hand, play, me, seen, _endgame(game, player, seen)))
 

@@ -189,7 +189,9 @@ def test_the_search_on_ranks_agrees_with_the_play_card_by_card(deck, prefix, rng
 # --- whole games -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("levels", [("strong", "greedy"), ("greedy", "strong")])
+@pytest.mark.parametrize(
+    "levels", [("strong", "greedy"), ("greedy", "strong"), ("classic", "strong")]
+)
 def test_the_computer_only_makes_legal_moves(levels):
     game = Game.new(f"legal {levels}", human=None, counting=Counting.AUTOMATIC, first_dealer=0)
     while not game.is_over:
@@ -288,3 +290,45 @@ def race_minimax(state, hands, me, needs, shows):
         else:
             values.append(sign * points + race_minimax(after, hands, me, left, shows))
     return max(values) if player == me else min(values)
+
+
+# --- what the computer sees ------------------------------------------------------------
+
+
+def disguised(game, seat, rng):
+    """``game`` as ``seat`` may see it, the rest made up: the other seat's cards not yet
+    shown (in hand and thrown) swapped for other unseen cards, and another seed, so that
+    neither the future deck nor the other hand can be read from it."""
+    deal = game.deal
+    other = 1 - seat
+    laid = set(deal.laid(other))
+    known = {*deal.dealt[seat], *laid, deal.starter}
+    hidden = [card for card in deal.dealt[other] if card not in laid]
+    fresh = rng.sample([card for card in DECK if card not in known], len(hidden))
+    swap = dict(zip(hidden, fresh, strict=True))
+    dealt = tuple(sorted(swap.get(card, card) for card in deal.dealt[other]))
+    thrown = tuple(swap.get(card, card) for card in deal.thrown[other])
+    both_dealt = (deal.dealt[0], dealt) if other == 1 else (dealt, deal.dealt[1])
+    both_thrown = (deal.thrown[0], thrown) if other == 1 else (thrown, deal.thrown[1])
+    deal = replace(deal, dealt=both_dealt, thrown=both_thrown)
+    return replace(game, seed=f"{game.seed}:disguised", deals=(*game.deals[:-1], deal))
+
+
+@pytest.mark.parametrize("level", ["greedy", "classic", "strong"])
+def test_the_computer_chooses_from_what_its_seat_may_see(level):
+    rng = random.Random(level)
+    checked = changed = 0
+    for index in range(2):
+        game = Game.new(
+            f"blind {level} {index}", human=None, counting=Counting.AUTOMATIC, first_dealer=index
+        )
+        while not game.is_over:
+            seat = game.to_move
+            action = choose(game, level)
+            for _ in range(2):
+                seen_alike = disguised(game, seat, rng)
+                assert choose(seen_alike, level) == action
+                checked += 1
+                changed += seen_alike.deal.dealt[1 - seat] != game.deal.dealt[1 - seat]
+            game = game.apply(action)
+    assert checked > 100 and changed > checked * 0.9
