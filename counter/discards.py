@@ -1,13 +1,17 @@
 """Six cards dealt and which two to throw: the discard analyser's cards, seat and chosen keep.
 
 Its query string is the analysis' shareable URL: ``/discard/?cards=5H,5C,6D,JS,QH,2C&role=dealer``
-(``role=pone`` for the other seat), and ``&throw=JS,QH`` when the player chose a keep to look
-at other than the best. The six go into one place of the card picker (``counter.picks``).
+(``role=pone`` for the other seat), ``&opponent=random`` when the other player's two crib
+cards are taken as thrown at random rather than as a good player throws them (the default,
+``opponent=good``, is left out of the address), and ``&throw=JS,QH`` when the player chose a
+keep to look at other than the best. The six go into one place of the card picker
+(``counter.picks``).
 
 ``analyse()`` gives the engine's figures for the 15 choices (``counter.cribbage.discard``):
 exact expected points of the hand over the 46 starters and of the crib over every two cards
-the opponent may throw and every starter left, with the strong computer's estimate of the
-play beside them, never in the net.
+the opponent may throw (as likely as a good player would throw them, or all alike) and
+every starter left, with the strong computer's estimate of the play beside them, never in
+the net.
 """
 
 from __future__ import annotations
@@ -17,7 +21,14 @@ from dataclasses import dataclass, replace
 
 from counter.cribbage.cards import Card, format_cards
 from counter.cribbage.computer import pegging_term
-from counter.cribbage.discard import DiscardOption, HandSpread, Role, discard_options, hand_spread
+from counter.cribbage.discard import (
+    CribModel,
+    DiscardOption,
+    HandSpread,
+    Role,
+    discard_options,
+    hand_spread,
+)
 
 from .picks import Picks, Place
 
@@ -89,6 +100,8 @@ class DiscardHand(Picks):
     role: Role = Role.DEALER
     throw: tuple[Card, ...] = ()
     fill: str = ""
+    opponent: CribModel = CribModel.GOOD
+    """How the other player's two crib cards are taken to be thrown."""
 
     @property
     def placed(self) -> tuple[tuple[Card, ...], ...]:
@@ -113,6 +126,13 @@ class DiscardHand(Picks):
     def with_role(self, role: Role) -> DiscardHand:
         return replace(self, role=role)
 
+    def with_opponent(self, opponent: CribModel) -> DiscardHand:
+        return replace(self, opponent=opponent)
+
+    @property
+    def good_opponent(self) -> bool:
+        return self.opponent is CribModel.GOOD
+
     @property
     def complete(self) -> bool:
         return len(self.cards) == DEALT
@@ -123,12 +143,16 @@ class DiscardHand(Picks):
 
     @property
     def query(self) -> str:
-        """The canonical query string: ``cards=5H,5C,6D,JS,QH,2C&role=dealer[&throw=JS,QH]``.
+        """The canonical query string:
+        ``cards=5H,5C,6D,JS,QH,2C&role=dealer[&opponent=random][&throw=JS,QH]``.
 
-        An empty page as the dealer is ``/discard/`` itself."""
+        An empty page as the dealer, the other player throwing as a good player, is
+        ``/discard/`` itself."""
         parts = [f"{key}={value}" for key, value in self.place_params()]
         if parts or self.role is not Role.DEALER:
             parts.append(f"role={self.role.value}")
+        if not self.good_opponent:
+            parts.append(f"opponent={self.opponent.value}")
         if self.fill:
             parts.append(f"fill={self.fill}")
         if self.throw:
@@ -156,7 +180,7 @@ class DiscardHand(Picks):
         the six are in."""
         if not self.complete:
             return None
-        choices = _choices(self.cards, self.role)
+        choices = _choices(self.cards, self.role, self.opponent)
         chosen = next(
             (choice for choice in choices if choice.option.throw == self.throw), choices[0]
         )
@@ -164,10 +188,10 @@ class DiscardHand(Picks):
         return Analysis(self, choices, chosen, spread)
 
 
-def _choices(cards: tuple[Card, ...], role: Role) -> tuple[Choice, ...]:
+def _choices(cards: tuple[Card, ...], role: Role, opponent: CribModel) -> tuple[Choice, ...]:
     """The 15 choices of six cards for a seat, each with its pegging estimate and address."""
-    hand = DiscardHand(cards, role)
+    hand = DiscardHand(cards, role, opponent=opponent)
     return tuple(
         Choice(option, pegging_term(option.keep, role), hand.with_throw(option.throw).query)
-        for option in discard_options(cards, role)
+        for option in discard_options(cards, role, opponent)
     )

@@ -16,7 +16,7 @@ from django import forms
 from django.utils.text import capfirst
 
 from counter.cribbage.cards import Card, CardError, read_typed, split_tokens
-from counter.cribbage.discard import Role
+from counter.cribbage.discard import CribModel, Role
 from counter.cribbage.pegging import GO, MAX_PLAYERS, MIN_PLAYERS
 
 from .discards import THROWN, DiscardHand
@@ -358,21 +358,36 @@ class PlayForm(forms.Form):
 THROW_TEXT_LIMIT = 60
 
 
+def _opponent(text: str) -> CribModel | None:
+    """The crib model an ``opponent`` value names ("" is the default, good); None if none."""
+    text = text.strip().lower()
+    if not text:
+        return CribModel.GOOD
+    try:
+        return CribModel(text)
+    except ValueError:
+        return None
+
+
 class DiscardForm(PicksForm):
     """The discard analyser's form: the six cards dealt, the seat (``role``: ``dealer`` or
-    ``pone``) and, once the six are in, the two thrown to look at (``throw``: the best
-    choice when it is not given). A throw that is not two of the six is named in
-    ``message`` (``throw_problem``) and the best choice is shown: the cards are still good."""
+    ``pone``), how the other player throws to the crib (``opponent``: ``good``, the
+    default, or ``random``) and, once the six are in, the two thrown to look at (``throw``:
+    the best choice when it is not given). A throw that is not two of the six is named in
+    ``message`` (``throw_problem``) and the best choice is shown: the cards are still good.
+    So is an ``opponent`` that is neither, the figures taken with a good player's throws."""
 
     picks_class = DiscardHand
     full_hint = "You have your six: tap a card to take it out first."
 
     role = forms.CharField(required=False)
+    opponent = forms.CharField(required=False)
     typed = forms.CharField(required=False, max_length=5)  # sent by the typing form
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.throw_problem = ""
+        self.opponent_problem = ""
 
     @property
     def hand(self) -> DiscardHand:
@@ -381,10 +396,18 @@ class DiscardForm(PicksForm):
     @classmethod
     def start(cls, data: dict) -> DiscardHand:
         role = Role.PONE if data.get("role", "").strip().lower() == Role.PONE.value else Role.DEALER
-        return DiscardHand(role=role, fill=data.get("fill", ""))
+        opponent = _opponent(data.get("opponent", "")) or CribModel.GOOD
+        return DiscardHand(role=role, fill=data.get("fill", ""), opponent=opponent)
 
     def clean(self) -> dict:
         data = super().clean()
+        said = self.data.get("opponent", "")
+        if _opponent(said) is None:
+            shown = said.strip()[:12]
+            self.opponent_problem = (
+                f"“{shown}” is not how the other player throws: the choice is good or random. "
+                "The figures take their throw as a good player's."
+            )
         if not self.errors and self.hand.complete:
             self._read_throw(self.data.get("throw", ""))
         return data
@@ -416,12 +439,12 @@ class DiscardForm(PicksForm):
     def message(self) -> str:
         for errors in self.errors.values():
             return errors[0]
-        return self.throw_problem or self.hint
+        return self.throw_problem or self.opponent_problem or self.hint
 
     @property
     def problem(self) -> bool:
-        """Something sent could not be read: the cards, or the throw."""
-        return bool(self.errors or self.throw_problem)
+        """Something sent could not be read: the cards, the throw or the other's throwing."""
+        return bool(self.errors or self.throw_problem or self.opponent_problem)
 
     @property
     def raw_cards(self) -> str:

@@ -22,7 +22,7 @@ from typing import NamedTuple, NoReturn, TextIO
 
 from .cards import Card, CardError, format_cards, parse_cards, split_tokens
 from .computer import pegging_term
-from .discard import DiscardOption, Role, discard_options
+from .discard import CribModel, DiscardOption, Role, discard_options
 from .pegging import GO, MAX_PLAYERS, MIN_PLAYERS, PegItem, Play, PlayRecord, peg_play, peg_sequence
 from .show import ShowResult, score_show
 from .stats import MAX_SHOW, ShowDistribution, show_distribution
@@ -161,17 +161,27 @@ class _DiscardAnswer(NamedTuple):
     cards: tuple[Card, ...]
     role: Role
     options: tuple[DiscardOption, ...]
+    crib_model: CribModel = CribModel.RANDOM
 
 
-def _discard(tokens: Sequence[str], role: Role) -> _DiscardAnswer:
+def _discard(
+    tokens: Sequence[str], role: Role, crib_model: CribModel = CribModel.RANDOM
+) -> _DiscardAnswer:
     cards = parse_cards(tokens, count=6)
-    return _DiscardAnswer(cards, role, discard_options(cards, role))
+    return _DiscardAnswer(cards, role, discard_options(cards, role, crib_model), crib_model)
+
+
+CRIB_MODEL_WORDS = {
+    CribModel.GOOD: "the other player throws to the crib like a good player",
+    CribModel.RANDOM: "the other player throws two cards at random",
+}
 
 
 def discard_json(answer: _DiscardAnswer) -> dict:
     return {
         "cards": _codes(answer.cards),
         "role": answer.role.value,
+        "crib_model": answer.crib_model.value,
         "options": [
             {
                 "keep": _codes(option.keep),
@@ -191,6 +201,7 @@ def discard_text(answer: _DiscardAnswer) -> str:
     crib_sign = "+" if answer.role is Role.DEALER else "-"
     lines = [
         f"{format_cards(answer.cards)} as {answer.role.value}: net = hand {crib_sign} crib",
+        f"  crib: {CRIB_MODEL_WORDS[answer.crib_model]}",
         f"  {'keep':<12} {'throw':<6} {'hand':>8} {'crib':>8} {'net':>8} {'peg*':>7}",
     ]
     for option in answer.options:
@@ -275,6 +286,14 @@ def build_parser() -> argparse.ArgumentParser:
     role = discard.add_mutually_exclusive_group(required=True)
     role.add_argument("--dealer", dest="role", action="store_const", const=Role.DEALER)
     role.add_argument("--pone", dest="role", action="store_const", const=Role.PONE)
+    discard.add_argument(
+        "--crib-model",
+        type=_crib_model,
+        default=CribModel.RANDOM,
+        metavar="{good,random}",
+        help="how the other player's two crib cards are thrown: like a good player, or at "
+        "random (the default)",
+    )
 
     stats = commands.add_parser("stats", help="how many of all 12,994,800 deals score each total")
     stats.add_argument("--crib", action="store_true", help="count with crib rules")
@@ -311,6 +330,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 LEVELS = ("greedy", "classic", "strong")
+
+
+def _crib_model(text: str) -> CribModel:
+    try:
+        return CribModel(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not good or random") from None
 
 
 def _positive(text: str) -> int:
@@ -366,7 +392,8 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
     elif args.command == "peg":
         answer, to_json, to_text = _peg, peg_json, peg_text
     else:
-        answer, to_json, to_text = (lambda t: _discard(t, args.role)), discard_json, discard_text
+        answer = lambda t: _discard(t, args.role, args.crib_model)  # noqa: E731
+        to_json, to_text = discard_json, discard_text
 
     if not args.cards:
         return _each_line(stdin, stdout, answer, to_json)

@@ -10,6 +10,11 @@ Fifteens, pairs and runs in the crib depend only on ranks, so the expectation ov
 three unknown crib cards (two thrown, one starter: every 3-card subset of the unseen cards
 is equally likely) is taken over their rank multisets, weighted by how many ways each can
 be drawn. Nobs and the five-card flush are counted exactly on their own.
+
+That is the random model (``CribModel.RANDOM``, the default): the other player's two are
+any two unseen cards alike. ``CribModel.GOOD`` has them thrown as a good player in their
+seat throws (``crib_model``): the same exact count over the pairs and starters, each pair
+weighted by how often a good player throws its ranks, suited or not.
 """
 
 from __future__ import annotations
@@ -23,9 +28,17 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from .cards import DECK, Card, CardError, Rank, ensure_distinct
+from .crib_model import CribOdds, throw_odds
 from .show import RANK_POINTS, rank_key, show_total
 
-__all__ = ["DiscardOption", "HandSpread", "Role", "discard_options", "hand_spread"]
+__all__ = [
+    "CribModel",
+    "DiscardOption",
+    "HandSpread",
+    "Role",
+    "discard_options",
+    "hand_spread",
+]
 
 HAND_SIZE = 6
 
@@ -33,6 +46,15 @@ HAND_SIZE = 6
 class Role(Enum):
     DEALER = "dealer"
     PONE = "pone"
+
+
+class CribModel(Enum):
+    """How the other player's two crib cards are taken to be thrown."""
+
+    GOOD = "good"
+    """As a good player in their seat throws them (settled in ``crib_model``)."""
+    RANDOM = "random"
+    """Any two of the unseen cards alike."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,23 +116,30 @@ def hand_spread(keep: Iterable[Card], thrown: Iterable[Card]) -> HandSpread:
     return HandSpread(keep, tuple(totals))
 
 
-def discard_options(cards: Iterable[Card], role: Role) -> tuple[DiscardOption, ...]:
-    """All 15 keep-4/throw-2 choices of a six-card hand, best net value first."""
+def discard_options(
+    cards: Iterable[Card], role: Role, crib_model: CribModel = CribModel.RANDOM
+) -> tuple[DiscardOption, ...]:
+    """All 15 keep-4/throw-2 choices of a six-card hand, best net value first.
+
+    ``crib_model`` says how the other player's two crib cards are thrown: at random (the
+    default) or as a good player throws them."""
     cards = tuple(sorted(cards))
     if len(cards) != HAND_SIZE:
         raise CardError(
             f"a two-player hand to discard from has {HAND_SIZE} cards, got {len(cards)}"
         )
     ensure_distinct(cards)
-    return _discard_options(cards, role)
+    return _discard_options(cards, role, CribModel(crib_model))
 
 
 @lru_cache(maxsize=1024)
-def _discard_options(cards: tuple[Card, ...], role: Role) -> tuple[DiscardOption, ...]:
+def _discard_options(
+    cards: tuple[Card, ...], role: Role, crib_model: CribModel
+) -> tuple[DiscardOption, ...]:
     # A quiz grades a throw and then shows its table; a player at the analyser looks at
     # one keep after another: the same six and seat, asked again within moments.
     unseen = [card for card in DECK if card not in cards]
-    crib = _CribOdds(unseen)
+    crib = _crib_odds(unseen, role, crib_model)
     sign = 1 if role is Role.DEALER else -1
     options = []
     for throw in combinations(cards, 2):
@@ -120,6 +149,13 @@ def _discard_options(cards: tuple[Card, ...], role: Role) -> tuple[DiscardOption
         options.append(DiscardOption(keep, throw, hand_ev, crib_ev, hand_ev + sign * crib_ev))
     options.sort(key=lambda option: -option.net_ev)
     return tuple(options)
+
+
+def _crib_odds(unseen: list[Card], role: Role, crib_model: CribModel) -> _CribOdds | CribOdds:
+    if crib_model is CribModel.RANDOM:
+        return _CribOdds(unseen)
+    # The dealer's crib gets the pone's throw, and the pone's gift gets the dealer's.
+    return CribOdds(unseen, throw_odds(dealer=role is Role.PONE))
 
 
 class _CribOdds:

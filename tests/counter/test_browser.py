@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from counter.cribbage.cards import parse_cards
+from counter.cribbage.discard import CribModel, Role, discard_options
 from counter.cribbage.show import score_show
 from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
 
@@ -621,7 +622,10 @@ def test_without_javascript_the_pegging_counter_still_counts(browser, live_serve
 # --- the discard analyser -------------------------------------------------------------
 
 DISCARD = "/discard/?cards=5H,5C,6D,JS,QH,2C&role=dealer"
-DISCARD_BEST = "Best as the dealer: keep 5♣ 5♥ J♠ Q♥ and throw 2♣ 6♦, 17.07 points net."
+DISCARD_NET = discard_options(parse_cards("5H 5C 6D JS QH 2C"), Role.DEALER, CribModel.GOOD)
+DISCARD_BEST = (
+    f"Best as the dealer: keep 5♣ 5♥ J♠ Q♥ and throw 2♣ 6♦, {DISCARD_NET[0].net_ev:.2f} points net."
+)
 
 
 def test_six_taps_analyse_a_deal_and_another_keep_shows_its_spread(watched: Page):
@@ -646,6 +650,15 @@ def test_six_taps_analyse_a_deal_and_another_keep_shows_its_spread(watched: Page
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "discard-phone-390x844", full_page=False)
     assert_accessible(page)
+
+    # The other player throwing at random: the figures the random model gives.
+    page.locator("label[for=opponent-random]").click()
+    expect(page).to_have_url(f"{DISCARD}&opponent=random")
+    expect(page.locator("#discard-message")).to_contain_text("17.07 points net")
+    expect(page.locator("#crib-model")).to_contain_text("at random")
+    page.locator("label[for=opponent-good]").click()
+    expect(page).to_have_url(DISCARD)
+    expect(page.locator("#crib-model")).to_contain_text("like a good player")
 
     # The other seat: the same six, the crib now the dealer's.
     page.locator("label[for=role-pone]").click()

@@ -1,5 +1,6 @@
 """The discard analyser over HTTP: its figures are `crib discard --json`'s and brute force's,
-bad input is named inline, every state has its URL."""
+with the other player throwing like a good player (the default) or at random; bad input is
+named inline, every state has its URL."""
 
 import html as html_lib
 import json
@@ -11,11 +12,16 @@ from pytest_django.asserts import assertInHTML
 
 from counter.cribbage.cards import DECK, card, parse_cards
 from counter.cribbage.cli import main as crib
+from counter.cribbage.discard import CribModel, Role, discard_options
 from counter.cribbage.show import show_total
 from counter.templatetags.cards import signed_points
-from tests.counter.cribbage.test_discard import brute_force_crib_ev
+from tests.counter.cribbage.test_discard import brute_force_crib_ev, good_player_weight
 
 EXAMPLE = "/discard/?cards=5H,5C,6D,JS,QH,2C&role=dealer"
+SIX = parse_cards("5H 5C 6D JS QH 2C")
+# The example's best as dealer: the other player throwing like a good player, or at random.
+BEST_GOOD = discard_options(SIX, Role.DEALER, CribModel.GOOD)[0].net_ev
+BEST_RANDOM = discard_options(SIX, Role.DEALER, CribModel.RANDOM)[0].net_ev
 HTMX = {"HX-Request": "true", "HX-Current-URL": "http://testserver/discard/"}
 
 # Six cards and the throws whose crib is brute-forced: each tempts a nobs or a flush.
@@ -31,13 +37,16 @@ HANDS = [
 ]
 
 
-def cli_json(cards: str, role: str, capsys) -> dict:
-    assert crib(["discard", f"--{role}", *cards.split(), "--json"]) == 0
+def cli_json(cards: str, role: str, capsys, opponent: str = "good") -> dict:
+    model = ["--crib-model", opponent]
+    assert crib(["discard", f"--{role}", *cards.split(), "--json", *model]) == 0
     return json.loads(capsys.readouterr().out)
 
 
-def url_of(cards: str, role: str, throw: str = "") -> str:
+def url_of(cards: str, role: str, throw: str = "", opponent: str = "") -> str:
     url = f"/discard/?cards={','.join(cards.split())}&role={role}"
+    if opponent:
+        url += f"&opponent={opponent}"
     return f"{url}&throw={','.join(throw.split())}" if throw else url
 
 
@@ -81,12 +90,15 @@ def brute_force_hand_ev(keep, dealt) -> float:
 # --- the figures --------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("opponent", ["", "random"])
 @pytest.mark.parametrize(("cards", "role"), [(cards, role) for cards, role, _ in HANDS])
-def test_every_figure_is_crib_discard_jsons(client, capsys, cards, role):
-    expected = cli_json(cards, role, capsys)
+def test_every_figure_is_crib_discard_jsons(client, capsys, cards, role, opponent):
+    model = opponent or "good"
+    expected = cli_json(cards, role, capsys, model)
     for other in ("dealer", "pone"):
-        want = expected if other == role else cli_json(cards, other, capsys)
-        response = client.get(url_of(cards, other))
+        want = expected if other == role else cli_json(cards, other, capsys, model)
+        assert want["crib_model"] == model
+        response = client.get(url_of(cards, other, opponent=opponent))
         assert response.status_code == 200
         choices = response.context["analysis"].choices
         assert [
@@ -114,12 +126,17 @@ def test_every_figure_is_crib_discard_jsons(client, capsys, cards, role):
             ]
 
 
+@pytest.mark.parametrize("opponent", ["good", "random"])
 @pytest.mark.parametrize(("cards", "role", "throws"), HANDS)
 def test_hand_and_crib_match_brute_force_over_starters_and_opponent_throws(
-    client, cards, role, throws
+    client, cards, role, throws, opponent
 ):
     dealt = parse_cards(cards)
-    analysis = client.get(url_of(cards, role)).context["analysis"]
+    # Good is the default, left out of the address.
+    url = url_of(cards, role, opponent="" if opponent == "good" else opponent)
+    analysis = client.get(url).context["analysis"]
+    # The dealer's crib gets the pone's throw; the pone's gift, the dealer's.
+    weight = good_player_weight(dealer=role == "pone") if opponent == "good" else None
     sign = 1 if role == "dealer" else -1
     for choice in analysis.choices:
         option = choice.option
@@ -128,7 +145,9 @@ def test_hand_and_crib_match_brute_force_over_starters_and_opponent_throws(
     by_throw = {frozenset(choice.option.throw): choice.option for choice in analysis.choices}
     for throw in throws:
         option = by_throw[frozenset(parse_cards(throw))]
-        assert option.crib_ev == pytest.approx(brute_force_crib_ev(dealt, option.throw), abs=1e-12)
+        assert option.crib_ev == pytest.approx(
+            brute_force_crib_ev(dealt, option.throw, weight), abs=1e-12
+        )
 
 
 def test_the_hands_above_tempt_nobs_and_flushes():
@@ -179,11 +198,16 @@ def test_the_example_page_names_the_model_and_keeps_the_estimate_apart(client):
     body = response.content.decode()
     assert body.startswith("<!doctype html>")
     assert message(response) == (
-        "Best as the dealer: keep 5♣ 5♥ J♠ Q♥ and throw 2♣ 6♦, 17.07 points net."
+        f"Best as the dealer: keep 5♣ 5♥ J♠ Q♥ and throw 2♣ 6♦, {BEST_GOOD:.2f} points net."
     )
-    assert "every two of those cards the pone may throw, any two as likely as any other" in body
-    assert "(a random throw), and each of the 44 starters left" in body
+    assert "Crib values: the pone throws to your crib like a good player" in body
+    assert "every two of those cards the pone may throw, each as likely as a good player" in body
+    assert "in that seat throws its ranks, and each of the 44 starters left" in body
     assert "The crib is added: it is yours." in body
+    assertInHTML(
+        '<input type="radio" id="opponent-good" name="opponent" value="good" checked>', body
+    )
+    assertInHTML('<input type="radio" id="opponent-random" name="opponent" value="random">', body)
     assert 'class="estimate"' in body and 'estimate<span aria-hidden="true">*</span>' in body
     assert "An estimate, not an exact figure, and not in the net." in body
     assert body.count('name="pick"') == 52 + 6
@@ -192,6 +216,44 @@ def test_the_example_page_names_the_model_and_keeps_the_estimate_apart(client):
     )
     assertInHTML('<a href="/discard/" aria-current="page">Discard</a>', body)
     assert "HX-Request" in response["Vary"]
+
+
+def test_the_random_model_is_offered_and_named(client):
+    response = client.get(f"{EXAMPLE}&opponent=random")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert message(response) == (
+        f"Best as the dealer: keep 5♣ 5♥ J♠ Q♥ and throw 2♣ 6♦, {BEST_RANDOM:.2f} points net."
+    )
+    assert f"{BEST_RANDOM:.2f}" == "17.07"  # the figure the random model always gave
+    assert "Crib values: the pone throws any two cards at random" in body
+    assert "any two as likely as any other (a random throw), and each of the 44 starters" in body
+    assertInHTML(
+        '<input type="radio" id="opponent-random" name="opponent" value="random" checked>', body
+    )
+    links = re.findall(r'<a class="choice-link"[^>]*href="([^"]+)"', body)
+    assert html_lib.unescape(links[0]) == f"{EXAMPLE}&opponent=random&throw=2C,6D#spread"
+    assert '<input type="hidden" name="opponent" form="discard-typed" value="random">' in body
+
+
+def test_as_pone_the_good_player_is_the_dealer_throwing_to_their_own_crib(client):
+    body = client.get("/discard/?cards=5H,5C,6D,JS,QH,2C&role=pone").content.decode()
+    assert "Crib values: the dealer throws to their own crib like a good player" in body
+
+
+@pytest.mark.parametrize("opponent", ["smart", "<b>", "x" * 200])
+def test_an_opponent_neither_good_nor_random_is_named_and_good_is_used(client, opponent):
+    for headers in ({}, HTMX):
+        response = client.get(f"{EXAMPLE}&opponent={quote(opponent)}", headers=headers)
+        assert response.status_code == 200
+        said = message(response)
+        assert f"“{opponent[:12]}” is not how the other player throws" in said
+        assert "the choice is good or random" in said
+        body = response.content.decode()
+        assert "message--problem" in body
+        assert len(table_rows(response)) == 15
+        assert "throws to your crib like a good player" in body
+        assert "<b>" not in response.content.decode().replace("&lt;b&gt;", "")
 
 
 def test_as_pone_the_crib_is_taken_away(client):
@@ -215,8 +277,11 @@ def test_each_keep_links_to_its_spread_and_the_chosen_one_is_marked(client):
 
     chosen = client.get(links[13].removesuffix("#spread"))
     assert [row["chosen"] for row in table_rows(chosen)] == [False] * 13 + [True, False]
-    assert "Number 14 of 15, 6.00 points net behind the best" in chosen.content.decode()
-    assert '<h2 id="spread-heading">Keep 2♣ 6♦ J♠ Q♥: what the hand can score</h2>' in (
+    options = [choice.option for choice in response.context["analysis"].choices]
+    behind = options[0].net_ev - options[13].net_ev
+    assert f"Number 14 of 15, {behind:.2f} points net behind the best" in chosen.content.decode()
+    keep = " ".join(card.short_label for card in options[13].keep)
+    assert f'<h2 id="spread-heading">Keep {keep}: what the hand can score</h2>' in (
         chosen.content.decode()
     )
 
@@ -229,14 +294,16 @@ def test_the_htmx_partial_is_the_analysis_alone_and_pushes_it(client):
     assert "<title>5♥ 5♣ 6♦ J♠ Q♥ 2♣ as dealer" in body
     assertInHTML(
         '<div id="status" hx-swap-oob="innerHTML">Best: keep 5♣ 5♥ J♠ Q♥, throw 2♣ 6♦, '
-        "17.07 points net.</div>",
+        f"{BEST_GOOD:.2f} points net.</div>",
         body,
     )
     assert response["HX-Push-Url"] == EXAMPLE
     chosen = f"{EXAMPLE}&throw=5C,5H"
     again = client.get(chosen, headers={**HTMX, "HX-Current-URL": f"http://testserver{EXAMPLE}"})
     assert again["HX-Push-Url"] == chosen
-    assert "Shown: keep 2♣ 6♦ J♠ Q♥, 6.00 behind." in again.content.decode()
+    options = {o.throw: o for o in discard_options(SIX, Role.DEALER, CribModel.GOOD)}
+    behind = BEST_GOOD - options[parse_cards("5C 5H")].net_ev
+    assert f"Shown: keep 2♣ 6♦ J♠ Q♥, {behind:.2f} behind." in again.content.decode()
 
 
 def test_cards_picked_on_the_way_leave_the_history_alone(client):
@@ -263,6 +330,13 @@ def test_cards_picked_on_the_way_leave_the_history_alone(client):
         ("cards=5H,5C,6D,JS,QH,2C&role=pone&clear=1", "/discard/?role=pone"),
         ("role=dealer", "/discard/"),
         ("fill=cards", "/discard/"),
+        ("cards=5H,5C,6D,JS,QH,2C&role=dealer&opponent=good", EXAMPLE),
+        ("cards=5H,5C,6D,JS,QH,2C&opponent=Random", f"{EXAMPLE}&opponent=random"),
+        (
+            "cards=5H,5C,6D,JS,QH,2C&opponent=random&throw=qh,js",
+            f"{EXAMPLE}&opponent=random&throw=JS,QH",
+        ),
+        ("role=dealer&opponent=random", "/discard/?opponent=random"),
     ],
 )
 def test_the_plain_form_lands_on_the_canonical_url(client, query, canonical):

@@ -4,7 +4,7 @@ import pytest
 
 from counter.cribbage.cards import card, parse_cards
 from counter.cribbage.computer import pegging_term
-from counter.cribbage.discard import Role, discard_options, hand_spread
+from counter.cribbage.discard import CribModel, Role, discard_options, hand_spread
 from counter.discards import DiscardHand
 
 SIX = parse_cards("5H 5C 6D JS QH 2C")
@@ -15,6 +15,14 @@ def taps(codes: str, start: DiscardHand | None = None) -> DiscardHand:
     for code in codes.split():
         hand = hand.with_pick(card(code))
     return hand
+
+
+def test_the_other_player_throws_like_a_good_player_unless_asked():
+    assert DiscardHand().opponent is CribModel.GOOD
+    assert (
+        DiscardHand(SIX).analyse().choices[0].option
+        == (discard_options(SIX, Role.DEALER, CribModel.GOOD)[0])
+    )
 
 
 def test_six_taps_fill_the_hand_and_a_seventh_is_refused():
@@ -37,6 +45,9 @@ def test_the_query_is_the_cards_the_seat_and_a_chosen_throw():
     chosen = DiscardHand(SIX, Role.PONE).with_throw(parse_cards("QH JS"))
     assert chosen.throw == parse_cards("JS QH")  # as the engine sorts them
     assert chosen.query == "cards=5H,5C,6D,JS,QH,2C&role=pone&throw=JS,QH"
+    at_random = chosen.with_opponent(CribModel.RANDOM)
+    assert at_random.query == "cards=5H,5C,6D,JS,QH,2C&role=pone&opponent=random&throw=JS,QH"
+    assert at_random.with_opponent(CribModel.GOOD) == chosen
 
 
 def test_a_throw_is_two_of_the_six():
@@ -54,14 +65,16 @@ def test_taking_a_card_out_drops_the_chosen_keep_and_the_seat_keeps_it():
     assert chosen.with_role(Role.PONE).throw == parse_cards("JS QH")
 
 
-def test_the_analysis_is_the_engines_with_the_pegging_estimate_beside_it():
+@pytest.mark.parametrize("opponent", list(CribModel))
+def test_the_analysis_is_the_engines_with_the_pegging_estimate_beside_it(opponent):
     for role in Role:
-        analysis = DiscardHand(SIX, role).analyse()
-        options = discard_options(SIX, role)
+        hand = DiscardHand(SIX, role, opponent=opponent)
+        analysis = hand.analyse()
+        options = discard_options(SIX, role, opponent)
         assert [choice.option for choice in analysis.choices] == list(options)
         for choice in analysis.choices:
             assert choice.pegging == pegging_term(choice.option.keep, role)
-            assert choice.query == DiscardHand(SIX, role).with_throw(choice.option.throw).query
+            assert choice.query == hand.with_throw(choice.option.throw).query
         assert analysis.chosen is analysis.best and analysis.rank == 1 and analysis.behind == 0
         best = analysis.best.option
         assert analysis.spread == hand_spread(best.keep, best.throw)
@@ -71,7 +84,8 @@ def test_a_chosen_keep_is_shown_with_its_rank_and_what_it_gives_up():
     analysis = DiscardHand(SIX).with_throw(parse_cards("5H 5C")).analyse()
     assert analysis.chosen.option.throw == parse_cards("5C 5H")
     assert analysis.chosen.option.keep == parse_cards("2C 6D JS QH")
-    assert analysis.rank == 14
+    options = discard_options(SIX, Role.DEALER, CribModel.GOOD)  # the default
+    assert analysis.rank == 1 + [o.throw for o in options].index(parse_cards("5C 5H"))
     assert analysis.behind == pytest.approx(
         analysis.best.option.net_ev - analysis.chosen.option.net_ev
     )

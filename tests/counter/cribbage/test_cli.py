@@ -10,7 +10,9 @@ from typing import NamedTuple
 
 import pytest
 
+from counter.cribbage.cards import parse_cards
 from counter.cribbage.cli import main
+from counter.cribbage.discard import CribModel, Role, discard_options
 
 CRIB = shutil.which("crib", path=str(Path(sys.executable).parent)) or "crib"
 
@@ -92,6 +94,10 @@ def test_count_reads_one_deal_a_line_from_stdin_and_goes_on_past_a_bad_line(crib
         (["peg", "go"], "'go' with no card laid"),
         (["discard", "5H", "5C", "6D", "JS", "QH", "--dealer"], "expected 6 cards, got 5"),
         (["discard", "5H", "5C", "6D", "JS", "QH", "2C"], "--dealer --pone"),
+        (
+            ["discard", "5H", "5C", "6D", "JS", "QH", "2C", "--pone", "--crib-model", "best"],
+            "'best' is not good or random",
+        ),
         (["shuffle"], "invalid choice: 'shuffle'"),
         (
             ["peg", "--players", "2", "KH", "QH", "KC", "go", "go", "5D", "KD", "QD", "go", "JS"],
@@ -309,6 +315,30 @@ def test_discard_json(crib):
     # The play's estimate stands beside the exact figures, never in them.
     assert isinstance(best["pegging_ev"], float)
     assert best["net_ev"] == pytest.approx(best["hand_ev"] + best["crib_ev"])
+
+
+def test_discard_json_names_its_crib_model_random_by_default(crib):
+    six = ("7S", "8D", "QC", "KC", "3D", "QD")
+    default = json.loads(crib("discard", *six, "--pone", "--json").stdout)
+    random_model = json.loads(
+        crib("discard", *six, "--pone", "--json", "--crib-model", "random").stdout
+    )
+    good = json.loads(crib("discard", *six, "--pone", "--json", "--crib-model", "good").stdout)
+    assert default["crib_model"] == random_model["crib_model"] == "random"
+    assert good["crib_model"] == "good"
+    assert default == random_model
+    options = discard_options(parse_cards(six), Role.PONE)
+    assert [o["crib_ev"] for o in default["options"]] == [o.crib_ev for o in options]
+    good_options = discard_options(parse_cards(six), Role.PONE, CribModel.GOOD)
+    assert [o["crib_ev"] for o in good["options"]] == [o.crib_ev for o in good_options]
+    assert good["options"] != default["options"]
+
+
+def test_discard_text_names_its_crib_model(crib):
+    six = ("7S", "8D", "QC", "KC", "3D", "QD")
+    assert "at random" in crib("discard", *six, "--dealer").stdout
+    good = crib("discard", *six, "--dealer", "--crib-model", "good").stdout
+    assert "like a good player" in good
 
 
 def test_discard_stdin_as_pone(crib):
