@@ -9,11 +9,12 @@ from django.db.models import Q
 from django.utils import timezone
 
 from counter.cribbage.cards import Card, format_cards, parse_card, parse_cards
-from counter.cribbage.discard import DiscardOption, Role, discard_options
+from counter.cribbage.discard import CribModel, DiscardOption, Role, discard_options
 from counter.cribbage.pegging import PlayRecord, peg_play
 from counter.cribbage.show import ShowResult, score_show
 
 from .domain.dealing import Holder, Mode
+from .domain.discards import CRIB_MODEL
 from .domain.leitner import TOP_BOX, Slot, is_due
 from .domain.marking import (
     Answer,
@@ -152,7 +153,12 @@ class Deal(PlayerOwned):
 
     @cached_property
     def discard_options(self) -> tuple[DiscardOption, ...]:
-        return discard_options(self.six, self.role)
+        """The 15 choices of a discard deal as the quiz grades them now (``CRIB_MODEL``)."""
+        return self.discard_options_with(CRIB_MODEL)
+
+    def discard_options_with(self, crib_model: CribModel) -> tuple[DiscardOption, ...]:
+        """The 15 choices, the other player throwing to the crib by ``crib_model``."""
+        return discard_options(self.six, self.role, crib_model)
 
     @cached_property
     def play(self) -> PlayRecord:

@@ -193,6 +193,7 @@ def _discard_create(deal: Deal, throw: tuple[Card, Card], now: datetime) -> tupl
                 "hand_loss": grade.hand_loss,
                 "crib_loss": grade.crib_loss,
                 "mistakes": [p.value for p in grade.mistakes],
+                "crib_model": grade.crib_model.value,
             },
         )
     return attempt, True

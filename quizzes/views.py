@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from counter.cribbage.cards import parse_card
-from counter.cribbage.discard import hand_spread
+from counter.cribbage.discard import CribModel, hand_spread
 from counter.cribbage.show import MAX_SHOW
 from counter.discards import Choice, DiscardHand
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
@@ -144,8 +144,10 @@ def feedback_context(deal: Deal, attempt: Attempt) -> dict:
 
 def discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
     """The choice graded as it was: the loss and mistakes stored; the table of the 15
-    choices and the spreads are the engine's exact figures for the cards."""
-    options = deal.discard_options
+    choices and the spreads are the engine's exact figures for the cards, with the crib
+    model it was graded by (at random for throws graded before the quiz knew good players)."""
+    crib_model = CribModel(attempt.marks.get("crib_model", CribModel.RANDOM.value))
+    options = deal.discard_options_with(crib_model)
     thrown = {parse_card(code) for code in attempt.marks["throw"]}
     chosen = next(option for option in options if set(option.throw) == thrown)
     marks = {mark.pattern_enum: mark.missed for mark in attempt.pattern_marks.all()}
@@ -156,7 +158,9 @@ def discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
         "choices": [Choice(option) for option in options],
         "chosen": chosen,
         "best": best,
-        "analyser_url": f"{reverse('counter:discard')}?{DiscardHand(deal.six, deal.role).query}",
+        "good_opponent": crib_model is CribModel.GOOD,
+        "analyser_url": f"{reverse('counter:discard')}?"
+        f"{DiscardHand(deal.six, deal.role, opponent=crib_model).query}",
         "mistakes": [Pattern(slug) for slug in attempt.marks.get("mistakes", ())],
         "avoided": [pattern for pattern, missed in marks.items() if missed is False],
         "spread": hand_spread(chosen.keep, chosen.throw),

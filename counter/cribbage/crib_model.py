@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from math import comb
 from multiprocessing import Pool
+from operator import mul
 
 from .cards import DECK, RANK_PRIMES, Card, Rank, Suit
 from .show import RANK_POINTS, show_total
@@ -53,11 +54,12 @@ __all__ = [
     "throw_odds",
 ]
 
-DEALS = 30_000
-ROUNDS = 10
+DEALS = 15_000
+ROUNDS = 8
 SEED = "crib-model-1"
 
 _RANKS = range(1, 14)
+_POINTS = RANK_POINTS.__getitem__
 _LETTERS = {int(rank): rank.letter for rank in Rank}
 _BY_LETTER = {letter: rank for rank, letter in _LETTERS.items()}
 
@@ -184,7 +186,8 @@ class CribOdds:
                     key = key_ab * RANK_PRIMES[r]
                     draws[key] = draws.get(key, 0.0) + weight * ways
         scale = 1 / (total * starters)
-        self.rank_draws = [(key, weight * scale) for key, weight in draws.items()]
+        self.draw_keys = list(draws)
+        self.draw_odds = [weight * scale for weight in draws.values()]
 
         # Each unseen card's odds of being thrown, and of being thrown with one of its suit.
         def thrown(rank: int, suit: Suit) -> tuple[float, float]:
@@ -217,7 +220,8 @@ class CribOdds:
         """The crib's expected total with these two of yours in it."""
         first, second = throw
         throw_key = first.prime * second.prime
-        expected = sum(odds * RANK_POINTS[throw_key * key] for key, odds in self.rank_draws)
+        keys = [throw_key * key for key in self.draw_keys]
+        expected = sum(map(mul, self.draw_odds, map(_POINTS, keys)))
         expected += self.their_nobs
         for card in throw:
             if card.rank is Rank.JACK:
@@ -335,42 +339,48 @@ def _throws(job: tuple[list[tuple[Card, ...]], bool, ThrowOdds]) -> list[tuple[C
 
 
 def settle(
-    deals: int = DEALS, seed: str = SEED, rounds: int = ROUNDS, workers: int | None = None
+    deals: int = DEALS,
+    seed: str = SEED,
+    rounds: int = ROUNDS,
+    workers: int | None = None,
+    report: Callable[[Round], None] | None = None,
 ) -> list[Round]:
-    """Iterate both seats' throws until they settle; every round, first to last."""
-    sixes = deal_sixes(deals, seed)
+    """Iterate both seats' throws until they settle (no throw changes) or for ``rounds``;
+    every round, first to last, each told to ``report`` as it ends. ``workers=1`` plays
+    them in this process, else on a pool (one process per core by default)."""
+    if workers == 1:
+        return _settle(deal_sixes(deals, seed), rounds, map, report)
+    with Pool(workers) as pool:
+        return _settle(deal_sixes(deals, seed), rounds, pool.map, report)
+
+
+def _settle(sixes, rounds, map_jobs, report) -> list[Round]:
+    deals = len(sixes)
     dealer_sixes = [dealer for dealer, _ in sixes]
     pone_sixes = [pone for _, pone in sixes]
     chunk = 500
     dealer_odds = pone_odds = ThrowOdds.random()
     values = pair_values(dealer_odds, pone_odds)
     before: list[tuple[Card, Card]] = []
-    history = []
-    with Pool(workers) as pool:
-        for _ in range(rounds):
-            jobs = [(dealer_sixes[i : i + chunk], True, pone_odds) for i in range(0, deals, chunk)]
-            jobs += [
-                (pone_sixes[i : i + chunk], False, dealer_odds) for i in range(0, deals, chunk)
-            ]
-            throws = [throw for part in pool.map(_throws, jobs) for throw in part]
-            dealer_odds = ThrowOdds.tally(throw_class(*throw) for throw in throws[:deals])
-            pone_odds = ThrowOdds.tally(throw_class(*throw) for throw in throws[deals:])
-            changed = (
-                sum(a != b for a, b in zip(before, throws, strict=True)) if before else len(throws)
-            )
-            new_values = pair_values(dealer_odds, pone_odds)
-            moved = max(
-                max(abs(a.own - b.own), abs(a.others - b.others))
-                for a, b in zip(values, new_values, strict=True)
-            )
-            history.append(Round(dealer_odds, pone_odds, changed, moved))
-            print(
-                f"round {len(history)}: {changed} throws changed, moved {moved:.4f}",
-                file=sys.stderr,
-            )
-            values, before = new_values, throws
-            if not changed:
-                break
+    history: list[Round] = []
+    for _ in range(rounds):
+        jobs = [(dealer_sixes[i : i + chunk], True, pone_odds) for i in range(0, deals, chunk)]
+        jobs += [(pone_sixes[i : i + chunk], False, dealer_odds) for i in range(0, deals, chunk)]
+        throws = [throw for part in map_jobs(_throws, jobs) for throw in part]
+        dealer_odds = ThrowOdds.tally(throw_class(*throw) for throw in throws[:deals])
+        pone_odds = ThrowOdds.tally(throw_class(*throw) for throw in throws[deals:])
+        changed = sum(a != b for a, b in zip(before, throws, strict=True)) if before else deals * 2
+        new_values = pair_values(dealer_odds, pone_odds)
+        moved = max(
+            max(abs(a.own - b.own), abs(a.others - b.others))
+            for a, b in zip(values, new_values, strict=True)
+        )
+        history.append(Round(dealer_odds, pone_odds, changed, moved))
+        if report is not None:
+            report(history[-1])
+        values, before = new_values, throws
+        if not changed:
+            break
     return history
 
 
@@ -379,11 +389,15 @@ def _odds_text(odds: ThrowOdds) -> str:
     return "\n".join(" ".join(entries[i : i + 10]) for i in range(0, len(entries), 10))
 
 
+def _report(done: Round) -> None:
+    print(f"{done.changed:,} throws changed, pair values moved {done.moved:.4f}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Settle the odds and write the module ``crib_model_data`` to stdout."""
     args = list(sys.argv[1:] if argv is None else argv)
     deals = int(args[0]) if args else DEALS
-    history = settle(deals)
+    history = settle(deals, report=_report)
     last = history[-1]
     lines = "\n".join(
         f"  round {i}: {r.changed:,} throws changed, pair values moved {r.moved:.4f}"
@@ -394,6 +408,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{deals:,} deals, seed {SEED!r}; the rounds of the settling:\n{lines}\n\n"
         "Each entry is class:throws, how many of the deals' good throws were of that class.\n"
         '"""\n\n'
+        f"DEALS = {deals}\n\n"
         f'DEALER = """\n{_odds_text(last.dealer)}\n"""\n\n'
         f'PONE = """\n{_odds_text(last.pone)}\n"""\n'
     )

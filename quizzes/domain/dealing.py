@@ -23,7 +23,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from counter.cribbage.cards import DECK, Card, Rank, Suit
-from counter.cribbage.discard import DiscardOption, Role, discard_options
+from counter.cribbage.discard import CribModel, DiscardOption, Role, discard_options
 from counter.cribbage.show import score_show, show_total
 
 from .patterns import RANK_CATEGORIES, Area, Pattern, patterns_of
@@ -182,9 +182,9 @@ def deal_quiz_hand(
 
 def deal_realistic(*, crib: bool, rng: random.Random = system_random) -> QuizHand:
     """A count as it comes at the table: six cards dealt to each of two players, each
-    keeping the four the engine's discard analysis rates best for its seat, and a starter
-    cut from the rest. The count is one player's kept hand, or the crib of the four
-    cards they threw."""
+    keeping the four the engine's discard analysis rates best for its seat (the other
+    player taken to throw as a good player does), and a starter cut from the rest. The
+    count is one player's kept hand, or the crib of the four cards they threw."""
     cards = rng.sample(DECK, 13)
     pone_six, dealer_six, starter = cards[:6], cards[6:12], cards[12]
     if crib:
@@ -199,8 +199,9 @@ def deal_realistic(*, crib: bool, rng: random.Random = system_random) -> QuizHan
 
 
 def best_keep(six: Sequence[Card], role: Role) -> DiscardOption:
-    """The keep/throw choice with the best expected net value for ``role``."""
-    return discard_options(six, role)[0]
+    """The keep/throw choice with the best expected net value for ``role``, the other
+    player throwing to the crib as a good player does."""
+    return discard_options(six, role, CribModel.GOOD)[0]
 
 
 def deal_with_pattern(pattern: Pattern, *, rng: random.Random = system_random) -> QuizHand:

@@ -1,7 +1,8 @@
 """Discard quizzes: six cards and a seat, the two thrown, graded by what they cost.
 
 A choice is graded by the expected points it loses against the best of the 15 (exact hand
-and crib values, ``counter.cribbage.discard``), split into what the hand loses and what
+and crib values, ``counter.cribbage.discard``, the other player's two crib cards thrown as
+a good player throws them: ``CribModel.GOOD``), split into what the hand loses and what
 the crib loses (or gives the opponent). Within ``BEST_MARGIN`` of the best net value a
 choice counts as best: near ties are common.
 
@@ -19,14 +20,24 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from counter.cribbage.cards import DECK, Card
-from counter.cribbage.discard import DiscardOption, Role, discard_options
+from counter.cribbage.discard import CribModel, DiscardOption, Role, discard_options
 
 from .patterns import Pattern
 
-__all__ = ["BEST_MARGIN", "DiscardGrade", "deal_discard", "grade_discard", "tempting"]
+__all__ = [
+    "BEST_MARGIN",
+    "CRIB_MODEL",
+    "DiscardGrade",
+    "deal_discard",
+    "grade_discard",
+    "tempting",
+]
 
 BEST_MARGIN = 0.05
 """A choice within this many expected points of the best is as good as best."""
+
+CRIB_MODEL = CribModel.GOOD
+"""How the quiz takes the other player to throw to the crib: as a good player does."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +49,7 @@ class DiscardGrade:
     chosen: DiscardOption
     tempting: tuple[Pattern, ...]
     mistakes: tuple[Pattern, ...]
+    crib_model: CribModel = CRIB_MODEL
 
     @property
     def best(self) -> DiscardOption:
@@ -105,10 +117,15 @@ def _made(option: DiscardOption, role: Role, best: DiscardOption) -> set[Pattern
 
 
 def grade_discard(
-    six: Sequence[Card], role: Role, throw: Sequence[Card], options=None
+    six: Sequence[Card],
+    role: Role,
+    throw: Sequence[Card],
+    options=None,
+    crib_model: CribModel = CRIB_MODEL,
 ) -> DiscardGrade:
-    """Grade throwing ``throw`` from ``six`` as ``role`` (``options`` when already known)."""
-    options = tuple(options or discard_options(six, role))
+    """Grade throwing ``throw`` from ``six`` as ``role`` (``options`` when already known,
+    worked out with ``crib_model``)."""
+    options = tuple(options or discard_options(six, role, crib_model))
     thrown = set(throw)
     (chosen,) = (option for option in options if set(option.throw) == thrown)
     seen = tempting(six, role, options)
@@ -121,6 +138,7 @@ def grade_discard(
         chosen=chosen,
         tempting=tuple(sorted(seen, key=order.index)),
         mistakes=tuple(sorted(mistakes, key=order.index)),
+        crib_model=crib_model,
     )
 
 
@@ -134,7 +152,7 @@ def deal_discard(
         role = rng.choice((Role.DEALER, Role.PONE))
         if pattern is not None and pattern.value.endswith("-to-dealer"):
             role = Role.PONE
-        options = discard_options(six, role)
+        options = discard_options(six, role, CRIB_MODEL)
         if pattern is None or pattern in tempting(six, role, options):
             return six, role, options
     return six, role, options

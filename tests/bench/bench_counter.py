@@ -182,11 +182,14 @@ def _measure():
 
 
 def _discards(rng, count: int) -> list[str]:
-    """Random six-card deals for either seat, a third of them with another keep chosen."""
+    """Random six-card deals for either seat, a third of them with another keep chosen, a
+    quarter with the other player throwing at random (the rest: like a good player)."""
     urls = []
     for n in range(count):
         six = rng.sample(DECK, 6)
         url = f"/discard/?cards={','.join(c.code for c in six)}&role={('dealer', 'pone')[n % 2]}"
+        if n % 4 == 1:
+            url += "&opponent=random"
         if n % 3 == 0:
             url += f"&throw={','.join(c.code for c in sorted(rng.sample(six, 2)))}"
         urls.append(url)

@@ -7,6 +7,7 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from counter.cribbage.cards import parse_cards
+from counter.cribbage.discard import CribModel, Role, discard_options
 from counter.cribbage.show import score_show
 from quizzes.domain.patterns import Pattern, patterns_of
 from quizzes.models import Attempt, Deal, ReviewItem
@@ -525,6 +526,42 @@ def test_the_discard_feedback_links_these_six_to_the_analyser(client, player):
     assertContains(page, "The 15 choices, best first")
     assertNotContains(page, 'class="choice-link"')
     assertNotContains(page, 'class="estimate"')
+
+
+def test_the_discard_feedback_names_the_good_crib_model_it_was_graded_by(client, player):
+    deal = DealFactory(
+        user=player, kind="discard", hand="7S 8D QC KC 3D QD", starter="", holder="pone"
+    )
+    client.post(f"/quiz/{deal.pk}/answer/", {"throw": ["7S", "8D"]})
+    attempt = Attempt.objects.get()
+    assert attempt.marks["crib_model"] == "good"
+    options = discard_options(parse_cards("7S 8D QC KC 3D QD"), Role.PONE, CribModel.GOOD)
+    assert attempt.loss == pytest.approx(
+        options[0].net_ev - options[attempt.marks["rank"] - 1].net_ev
+    )
+    page = client.get(f"/quiz/{deal.pk}/")
+    assertContains(page, "Crib values: the dealer throws to their own crib like a good player")
+    assertContains(page, "each as likely as a good player in that seat throws its ranks")
+    assertContains(page, f"−{options[0].crib_ev:.2f}")
+
+
+def test_a_discard_graded_before_the_good_model_keeps_its_random_figures(client, player):
+    deal = DealFactory(
+        user=player, kind="discard", hand="7S 8D QC KC 3D QD", starter="", holder="pone"
+    )
+    client.post(f"/quiz/{deal.pk}/answer/", {"throw": ["7S", "8D"]})
+    attempt = Attempt.objects.get()
+    del attempt.marks["crib_model"]  # as every discard answered before the model was stored
+    attempt.save()
+    page = client.get(f"/quiz/{deal.pk}/")
+    options = discard_options(parse_cards("7S 8D QC KC 3D QD"), Role.PONE)
+    assertContains(page, "Crib values: the dealer throws any two cards at random")
+    assertContains(page, f"−{options[0].crib_ev:.2f}")
+    assertContains(
+        page,
+        '<a href="/discard/?cards=7S,8D,QC,KC,3D,QD&amp;role=pone&amp;opponent=random">'
+        "These six in the analyser</a>",
+    )
 
 
 def test_the_best_discard_is_said_best_and_a_double_submit_records_one(client, player):

@@ -3,6 +3,8 @@ from collections import Counter
 
 import pytest
 
+from counter.cribbage.cards import DECK
+from counter.cribbage.discard import CribModel, Role, discard_options
 from counter.cribbage.show import score_show, show_total
 from quizzes.domain import dealing
 from quizzes.domain.dealing import (
@@ -109,6 +111,26 @@ def test_realistic_deals_keep_the_engines_best_four_for_the_seat():
         assert dealt.crib is crib
         assert distinct(dealt)
         assert dealt.holder in ((Holder.CRIB,) if crib else (Holder.PONE, Holder.DEALER))
+
+
+def test_realistic_cribs_are_the_throws_of_players_who_expect_a_good_opponent():
+    """The crib dealt is both players' best throws with the good crib model; some deals
+    throw otherwise with the random model, and the realistic deal does not."""
+    differ = 0
+    for seed in range(40):
+        cards = random.Random(seed).sample(DECK, 13)
+        crib = deal_realistic(crib=True, rng=random.Random(seed))
+        thrown = {
+            model: {
+                *discard_options(cards[:6], Role.PONE, model)[0].throw,
+                *discard_options(cards[6:12], Role.DEALER, model)[0].throw,
+            }
+            for model in CribModel
+        }
+        assert set(crib.hand) == thrown[CribModel.GOOD]
+        assert crib.starter is cards[12]
+        differ += thrown[CribModel.GOOD] != thrown[CribModel.RANDOM]
+    assert differ > 0
 
 
 def test_mixed_hand_and_crib_modes_deal_realistically_and_random_mode_does_not():

@@ -3,7 +3,7 @@ import random
 import pytest
 
 from counter.cribbage.cards import parse_cards
-from counter.cribbage.discard import Role
+from counter.cribbage.discard import CribModel, Role, discard_options
 from quizzes.domain.discards import BEST_MARGIN, deal_discard, grade_discard, tempting
 from quizzes.domain.patterns import Pattern
 
@@ -18,6 +18,17 @@ def test_the_best_throw_loses_nothing():
     graded = grade("5H 5C 6D JS QH 2C", Role.DEALER, "6D 2C")
     assert graded.is_best and graded.rank == 1
     assert (graded.loss, graded.mistakes) == (0, ())
+
+
+def test_the_quiz_grades_with_a_good_players_throws_to_the_crib():
+    six = parse_cards("7S 8D QC KC 3D QD")
+    graded = grade_discard(six, Role.PONE, parse_cards("7S 8D"))
+    assert graded.crib_model is CribModel.GOOD
+    assert graded.options == discard_options(six, Role.PONE, CribModel.GOOD)
+    at_random = grade_discard(six, Role.PONE, parse_cards("7S 8D"), crib_model=CribModel.RANDOM)
+    assert at_random.options == discard_options(six, Role.PONE)
+    # A 7-8 given to the dealer costs more when the dealer throws like a good player.
+    assert graded.chosen.crib_ev > at_random.chosen.crib_ev
 
 
 def test_the_loss_splits_into_hand_and_crib():
@@ -78,3 +89,4 @@ def test_a_deal_for_a_mistake_tempts_it(pattern):
     six, role, options = deal_discard(rng, pattern=pattern)
     assert len(set(six)) == 6
     assert pattern in tempting(six, role, options)
+    assert options == discard_options(six, role, CribModel.GOOD)
