@@ -309,7 +309,8 @@ KEEP_SHARPNESS = 0.45
 hand the opponent may hold is weighted by exp(KEEP_SHARPNESS * its expected count with a
 random starter), the four ranks being the cards they laid and the ones they may hold.
 Fitted on strong's own keeps against random fours of the same sixes
-(``selfplay.fit_keep_sharpness``); 0 weighs every hand alike."""
+(``selfplay.fit_keep_sharpness``: 0.45 over 1,500 hands with the crib valued at random,
+0.39 over its 3,000 with a good player's crib); 0 weighs every hand alike."""
 
 
 def keep_weight(ranks: Sequence[int]) -> float:
