@@ -223,7 +223,9 @@ class Race:
     dealer's with the crib). A position also holds how many points each player still needs
     and whether the mover is the pone; its value is the mover's pegging minus the other's,
     plus ``WIN`` when the mover reaches 121 first (in the play, or in the show, where the
-    pone counts first) and minus ``WIN`` when the other does.
+    pone counts first) and minus ``WIN`` when the other does; when neither does, plus
+    ``WIN`` times the mover's chance to win less the other's from the scores left
+    (``win_table``; with ``CHANCES`` off, nothing).
     """
 
     __slots__ = ("dealer_show", "memo", "pone_show")
