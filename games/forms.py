@@ -11,20 +11,16 @@ from quizzes.forms import AnswerForm
 from .models import HUMAN, LEVEL_CHOICES
 
 LEVEL_WORDS = {
-    Level.STRONG.value: "Strong: exact discards, a searching play",
-    Level.GREEDY.value: "Greedy: the most points now",
+    Level.GREEDY.value: "Easy (greedy): the most points now",
+    Level.CLASSIC.value: "Medium (classic): the textbook discard and pegging",
+    Level.STRONG.value: "Hard (strong): exact discards, a searching play",
 }
 """How the new-game page describes a level; a level without words is named as it is."""
 
 
 def level_choices() -> list[tuple[str, str]]:
-    """Every level the computer plays (``Level``), strong first: the default."""
-    return [
-        (value, LEVEL_WORDS.get(value, label))
-        for value, label in sorted(
-            LEVEL_CHOICES, key=lambda choice: choice[0] != Level.STRONG.value
-        )
-    ]
+    """Every level the computer plays (``Level``), easiest first."""
+    return [(value, LEVEL_WORDS.get(value, label)) for value, label in LEVEL_CHOICES]
 
 
 class NewGameForm(forms.Form):

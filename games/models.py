@@ -14,7 +14,11 @@ HUMAN = 0
 COMPUTER = 1
 """The seats: the player is seat 0, the computer seat 1."""
 
-LEVEL_CHOICES = [(level.value, level.value.capitalize()) for level in Level]
+LEVEL_CHOICES = [
+    (Level.GREEDY.value, "Greedy (easy)"),
+    (Level.CLASSIC.value, "Classic (medium)"),
+    (Level.STRONG.value, "Strong (hard)"),
+]
 COUNTING_CHOICES = [(counting.value, counting.value.capitalize()) for counting in Counting]
 
 

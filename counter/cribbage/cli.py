@@ -306,18 +306,27 @@ def build_parser() -> argparse.ArgumentParser:
     match = commands.add_parser(
         "match",
         help="play games between two computer levels and print one JSON object",
-        description="Play games between two computer levels (greedy, strong), each dealing "
-        "first in half of them, and print one JSON object: wins, skunks and double skunks "
-        "per side, the first side's match points per game minus the second's (1/2/3 and "
-        "ACC tournament 2/3 scoring, with the half-width of the 95 % interval) and mean "
-        "points per finished deal by role and source. The same seed and number of games "
-        "give the same figures, however many workers play them.",
+        description="Play games between two computer levels (greedy, classic, strong), each "
+        "dealing first in half of them, and print one JSON object: wins, skunks and double "
+        "skunks per side, the first side's match points per game minus the second's (1/2/3 "
+        "and ACC tournament 2/3 scoring, with the half-width of the 95 % interval) and mean "
+        "points per finished deal by role and source. With --duplicate each shuffled deck "
+        "is played twice, the seats swapped, so that the luck of the cards cancels out; the "
+        "interval is then over the pairs of games. The same seed and number of games give "
+        "the same figures, however many workers play them.",
     )
-    match.add_argument("levels", nargs=2, choices=LEVELS, metavar="LEVEL", help="greedy or strong")
+    match.add_argument(
+        "levels", nargs=2, choices=LEVELS, metavar="LEVEL", help="greedy, classic or strong"
+    )
     match.add_argument("--games", type=_positive, default=1000, help="games to play (1000)")
     match.add_argument("--seed", default="1", help="the match's seed (1)")
     match.add_argument(
         "--workers", type=_positive, default=None, help="processes to play on (one per core)"
+    )
+    match.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deck twice with the seats swapped (an even number of games)",
     )
     review = commands.add_parser(
         "review",
@@ -331,7 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-LEVELS = ("greedy", "strong")
+LEVELS = ("greedy", "classic", "strong")
 
 
 def _crib_model(text: str) -> CribModel:
@@ -367,7 +376,15 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
     if args.command == "match":
         from .match import play_match  # the computer is loaded only for a match
 
-        result = play_match(args.games, args.seed, args.levels, workers=args.workers)
+        if args.duplicate and args.games % 2:
+            stderr.write(
+                f"crib match: --duplicate plays each deck twice: give an even number of "
+                f"games, not {args.games}\n"
+            )
+            return USAGE_ERROR
+        result = play_match(
+            args.games, args.seed, args.levels, workers=args.workers, duplicate=args.duplicate
+        )
         stdout.write(json.dumps(result.to_dict()) + "\n")
         return 0
 

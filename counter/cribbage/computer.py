@@ -1,7 +1,8 @@
 """The computer opponent: ``choose(game, level)`` gives its action for ``game.to_move``.
 
 It looks only at what its seat may see: its own six cards and what it threw, the starter,
-the cards laid and the gos said. Two levels:
+the cards laid and the gos said. Three levels, offered to players as easy, medium and
+hard:
 
 ``greedy``, the baseline. It keeps the four cards that score most by themselves (fifteens,
 pairs, runs and a four-card flush, no starter, the crib ignored; ties go to the first four
@@ -10,23 +11,34 @@ lowest card that gives nothing away, else its lowest card. A card gives nothing 
 no card the computer has not seen would score if laid on it: no fifteen or 31 (so never a
 count of 5 or 21), no pair and no run.
 
-``strong``. It discards by the exact expected value of hand and crib (``discard_options``)
-plus a pegging term, and plays by searching the rest of the play (see ``strong_lay``).
+``classic``, the textbook player (``classic``): exact hand and crib values for the
+discard, a fixed list of pegging priorities from the cribbage literature for the play.
+
+``strong``. It discards by the exact expected value of hand and crib (``discard_options``,
+the other player's crib cards thrown as a good player throws them) plus a pegging term
+weighted per role as self-play fitted it, and plays by searching the rest of the play
+against the hands the other player may hold, each as likely as a good player was to keep
+it (see ``lay_values``). Near 121 it plays for the game: its discard maximises the chance
+to win (``endgame``) and its play the race, a deal no one wins valued by the chance to win
+from the scores it leaves (``search.Race``, ``win_table``).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
-from . import search
+from . import endgame, search
 from .cards import DECK, Card
-from .discard import Role, discard_options
+from .classic import classic_discard, classic_lay
+from .discard import CribModel, Role, discard_options
 from .game import GAME_POINTS, Action, Claim, Discard, Game, Go, Lay
 from .peg_table import play_value_of
 from .pegging import MAX_COUNT, PlayState, score_play
@@ -38,10 +50,12 @@ __all__ = [
     "Endgame",
     "Level",
     "choose",
+    "expected_count",
     "four_card_points",
     "gives_nothing_away",
     "greedy_discard",
     "greedy_lay",
+    "keep_weight",
     "lay_values",
     "opponent_hands",
     "opponent_min_value",
@@ -53,6 +67,7 @@ __all__ = [
 
 class Level(Enum):
     GREEDY = "greedy"
+    CLASSIC = "classic"
     STRONG = "strong"
 
 
@@ -75,7 +90,11 @@ def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
         if level is Level.GREEDY:
             return Discard(player, greedy_discard(cards))
         role = Role.DEALER if player == deal.dealer else Role.PONE
-        return Discard(player, strong_discard(cards, role))
+        if level is Level.CLASSIC:
+            return Discard(player, classic_discard(cards, role))
+        return Discard(
+            player, strong_discard(cards, role, (game.scores[player], game.scores[1 - player]))
+        )
     hand = deal.held(player)
     fitting = play.playable(hand)
     if not fitting:
@@ -83,6 +102,8 @@ def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
     seen = (*deal.dealt[player], deal.starter, *(t.card for t in play.turns if t.card))
     if level is Level.GREEDY:
         return Lay(player, greedy_lay(hand, play, seen))
+    if level is Level.CLASSIC:
+        return Lay(player, classic_lay(hand, play))
     me = deal.play_player(player)
     return Lay(player, strong_lay(hand, play, me, seen, _endgame(game, player, seen)))
 
@@ -182,21 +203,50 @@ def _one_per_rank(cards: Iterable[Card]) -> tuple[Card, ...]:
 # --- strong: the discard -----------------------------------------------------------------
 
 
-PEGGING_WEIGHT = 1.0
+PEGGING_WEIGHTS = {Role.PONE: 1.18, Role.DEALER: 0.73}
+"""What a point of the pegging table is worth in strong's own play, per role: the least
+squares fit of the pegging in 6,000 deals of strong against itself, its discards drawn
+from each hand's four best, on the two kept hands' table values
+(``selfplay.fit_pegging_weights``; 95 % bootstrap intervals 1.01-1.35 and 0.64-0.83). The
+table values a dealer's keep too highly (both players see every card after the lead),
+a pone's too lowly."""
 
 
-def pegging_term(keep: Iterable[Card], role: Role) -> float:
+def pegging_term(keep: Iterable[Card], role: Role, weight: float | None = None) -> float:
     """What strong adds to a keep's net value for the play: the pegging the four ranks can
-    expect in ``role`` (their own minus the opponent's; ``peg_table``)."""
+    expect in ``role`` (their own minus the opponent's; ``peg_table``), times the role's
+    ``PEGGING_WEIGHTS`` (or ``weight``)."""
     value = play_value_of([int(card.rank) for card in keep])
-    return PEGGING_WEIGHT * (value.dealer if role is Role.DEALER else value.pone)
+    if weight is None:
+        weight = PEGGING_WEIGHTS[role]
+    return weight * (value.dealer if role is Role.DEALER else value.pone)
 
 
-def strong_discard(cards: Iterable[Card], role: Role) -> tuple[Card, Card]:
+WIN_TABLE_DISCARD = True
+"""Whether strong discards for the chance to win near the end (``endgame``)."""
+CONTENDERS = 5
+"""How many of the best keeps by points strong weighs by the chance to win."""
+
+
+def strong_discard(
+    cards: Iterable[Card], role: Role, scores: tuple[int, int] | None = None
+) -> tuple[Card, Card]:
     """The two cards strong throws: the best net expected value of hand and crib
-    (``discard_options``) plus the pegging term of the four kept."""
-    options = discard_options(cards, role)
-    best = max(options, key=lambda option: option.net_ev + pegging_term(option.keep, role))
+    (``discard_options``) plus the pegging term of the four kept. With ``scores`` (its own
+    and the other player's) and either within ``endgame.RACE_WITHIN`` of 121, the keep of
+    the ``CONTENDERS`` best that gives the best chance to win (``endgame``)."""
+    cards = tuple(cards)
+    options = discard_options(cards, role, CribModel.GOOD)
+    ranked = sorted(
+        options, key=lambda option: option.net_ev + pegging_term(option.keep, role), reverse=True
+    )
+    best = ranked[0]
+    if WIN_TABLE_DISCARD and scores and GAME_POINTS - max(scores) <= endgame.RACE_WITHIN:
+        mine, theirs = scores
+        best = max(
+            ranked[:CONTENDERS],
+            key=lambda option: endgame.keep_win_chance(option, cards, role, mine, theirs),
+        )
     return best.throw[0], best.throw[1]
 
 
@@ -211,12 +261,19 @@ def opponent_min_value(play: PlayState, opponent: int) -> int:
 
 
 def opponent_hands(
-    unseen: Sequence[Card], size: int, least: int, samples: int, rng: random.Random
-) -> list[tuple[tuple[int, ...], int]]:
+    unseen: Sequence[Card],
+    size: int,
+    least: int,
+    samples: int,
+    rng: random.Random,
+    likelihood: Callable[[tuple[int, ...]], float] | None = None,
+) -> list[tuple[tuple[int, ...], float]]:
     """The hands (rank multisets) the opponent may hold, of ``size`` unseen cards each of
     value ``least`` or more, with weights: every one, weighted by the number of ways to
     hold it, for two cards or fewer; else ``samples`` drawn at random, weighted by how often
-    each was drawn."""
+    each was drawn. With a ``likelihood`` (how likely the opponent was to hold the ranks),
+    the two-card weights are multiplied by it, and the samples are drawn from
+    ``CANDIDATES`` times as many random hands in proportion to it."""
     pool = [card for card in unseen if card.value >= least]
     if len(pool) < size:  # cannot happen in a legal game; hold what there is
         size = len(pool)
@@ -228,15 +285,58 @@ def opponent_hands(
             for rank, times in Counter(combo).items():
                 weight *= comb(ranks[rank], times)
             if weight:
-                weighted.append((combo, weight))
+                weighted.append((combo, weight * likelihood(combo) if likelihood else weight))
         return weighted
-    drawn = Counter(
-        tuple(sorted(int(card.rank) for card in rng.sample(pool, size))) for _ in range(samples)
-    )
-    return sorted(drawn.items())
+    if likelihood is None:
+        drawn = Counter(
+            tuple(sorted(int(card.rank) for card in rng.sample(pool, size))) for _ in range(samples)
+        )
+        return sorted(drawn.items())
+    candidates = [
+        tuple(sorted(int(card.rank) for card in rng.sample(pool, size)))
+        for _ in range(samples * CANDIDATES)
+    ]
+    chosen = rng.choices(candidates, [likelihood(hand) for hand in candidates], k=samples)
+    return sorted(Counter(chosen).items())
 
 
 SAMPLES = 24
+CANDIDATES = 4
+
+
+KEEP_SHARPNESS = 0.45
+"""How much likelier a good player is to have kept a hand worth one point more: each
+hand the opponent may hold is weighted by exp(KEEP_SHARPNESS * its expected count with a
+random starter), the four ranks being the cards they laid and the ones they may hold.
+Fitted on strong's own keeps against random fours of the same sixes
+(``selfplay.fit_keep_sharpness``: 0.45 over 1,500 hands with the crib valued at random,
+0.39 over its 3,000 with a good player's crib); 0 weighs every hand alike."""
+
+
+def keep_weight(ranks: Sequence[int]) -> float:
+    """How likely a good player was to keep these four ranks, against other fours: grows
+    by ``exp(KEEP_SHARPNESS)`` a point of their expected count (``expected_count``)."""
+    return math.exp(KEEP_SHARPNESS * expected_count(ranks))
+
+
+def expected_count(ranks: Iterable[int]) -> float:
+    """What four ranks count on average with a starter of the 48 other cards: fifteens,
+    pairs and runs (suits unseen)."""
+    return _expected_counts()[rank_key(ranks)]
+
+
+@cache
+def _expected_counts() -> dict[int, float]:
+    counts = {}
+    starters = range(1, 14)
+    for ranks in combinations_with_replacement(starters, 4):
+        key = rank_key(ranks)
+        left = [4 - ranks.count(rank) for rank in starters]
+        total = sum(
+            n * RANK_POINTS[key * rank_key((rank,))] for rank, n in zip(starters, left, strict=True)
+        )
+        counts[key] = total / sum(left)
+    return counts
 
 
 RACE_WITHIN = 45
@@ -316,9 +416,11 @@ def lay_values(
 
     The opponent's possible hands are every set of unseen cards of their size consistent
     with the gos they said (exactly, by rank, when they hold one or two cards; sampled
-    when more), each as likely as the number of ways to hold it. With an ``endgame``, a
-    hand in which either player may reach 121 this deal is valued by the race instead
-    (``search.Race``), where reaching 121 first outweighs any pegging.
+    when more), each as likely as the number of ways to hold it times how likely a good
+    player was to keep it with the cards they laid (``keep_weight``). With an ``endgame``,
+    a hand in which either player may reach 121 this deal is valued by the race instead
+    (``search.Race``), where reaching 121 first outweighs any pegging and a deal no one
+    wins is valued by the chance to win from the scores it leaves.
     """
     ranks = sorted({int(card.rank) for card in play.playable(hand)})
     opponent = 3 - me
@@ -331,7 +433,13 @@ def lay_values(
     own = search.hand_number(int(card.rank) for card in hand)
     alone = opponent in play.said_go or size == 0
     rng = random.Random(_codes(seen))
-    holdings = opponent_hands(unseen, size, least, SAMPLES, rng)
+    likelihood = None
+    if KEEP_SHARPNESS:
+        laid = tuple(
+            int(turn.card.rank) for turn in play.turns if turn.card and turn.player == opponent
+        )
+        likelihood = lambda held: keep_weight((*laid, *held))  # noqa: E731
+    holdings = opponent_hands(unseen, size, least, SAMPLES, rng, likelihood)
     totals = dict.fromkeys(ranks, 0)
     moves = [move for move in search.hand_moves(own) if move[0] in totals]
     for ranks_held, weight in holdings:

@@ -5,6 +5,13 @@ sits in seat 0 and deals first in the even games, the second side in the odd one
 for deal is skipped so that each deals first in half the games). Every score is pegged
 automatically. A match's figures depend only on its seed, its number of games and the
 levels, never on how many processes play it.
+
+A duplicate match (``duplicate=True``) plays each shuffled deck twice with the seats
+swapped: games ``2j`` and ``2j + 1`` are both the game of seed ``f"{S}:{j}"``, the first
+side in seat 0 in the one and in seat 1 in the other, the same seat dealing first in
+both (seat 0 in the even pairs, seat 1 in the odd ones). Every deal of the pair then has
+the same cards in the same roles while both games last, so the luck of the cards cancels
+out, and the interval is taken over the pairs' means, the pair being the unit of chance.
 """
 
 from __future__ import annotations
@@ -13,13 +20,20 @@ import math
 import os
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import Pool
 
 from .computer import Level, choose
 from .game import Counting, Game, Source
 
-__all__ = ["GameSummary", "MatchResult", "play_game", "play_match", "summarise"]
+__all__ = [
+    "GameSummary",
+    "MatchResult",
+    "first_dealing_side",
+    "play_game",
+    "play_match",
+    "summarise",
+]
 
 ROLES = ("pone", "dealer")
 SOURCES = (Source.HAND, Source.CRIB, Source.PLAY, Source.HEELS)
@@ -76,9 +90,32 @@ def summarise(game: Game) -> GameSummary:
     )
 
 
-def _play_one(job: tuple[str, int, tuple[str, str]]) -> GameSummary:
-    seed, index, levels = job
-    return summarise(play_game(f"{seed}:{index}", levels, first_dealer=index % 2))
+def _play_one(job: tuple[str, int, tuple[str, str], bool]) -> GameSummary:
+    """Game ``index`` of a match, summarised with the first side as seat 0."""
+    seed, index, levels, duplicate = job
+    if not duplicate:
+        return summarise(play_game(f"{seed}:{index}", levels, first_dealer=index % 2))
+    deck, swapped = divmod(index, 2)
+    seats = (levels[1], levels[0]) if swapped else levels
+    summary = summarise(play_game(f"{seed}:{deck}", seats, first_dealer=deck % 2))
+    return _swap_seats(summary) if swapped else summary
+
+
+def _swap_seats(summary: GameSummary) -> GameSummary:
+    return replace(
+        summary,
+        winner=1 - summary.winner,
+        points=summary.points[::-1],
+        deals=summary.deals[::-1],
+    )
+
+
+def first_dealing_side(index: int, duplicate: bool) -> int:
+    """The side (0 the first level, 1 the second) that deals first in game ``index``."""
+    if not duplicate:
+        return index % 2
+    deck, swapped = divmod(index, 2)
+    return deck % 2 ^ swapped
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,24 +125,37 @@ class MatchResult:
     seed: str
     levels: tuple[str, str]
     games: tuple[GameSummary, ...]
+    duplicate: bool = False
 
     def to_dict(self) -> dict:
-        """The match as one JSON-able object (see ``crib match --help``)."""
+        """The match as one JSON-able object (see ``crib match --help``). In a duplicate
+        match each game's figures are the first side's, whichever seat it held, and the
+        intervals are over the pairs of games."""
         n = len(self.games)
-        match_points = [_signed(game, game.match_points) for game in self.games]
-        tournament = [_signed(game, game.tournament_points) for game in self.games]
+        match_points = self._units([_signed(game, game.match_points) for game in self.games])
+        tournament = self._units([_signed(game, game.tournament_points) for game in self.games])
         return {
             "games": n,
             "seed": self.seed,
             "levels": list(self.levels),
+            "duplicate": self.duplicate,
             "sides": [self._side(seat) for seat in (0, 1)],
             "match_points_per_game": _mean_ci(match_points),
             "tournament_points_per_game": _mean_ci(tournament),
             "first_dealer_won": sum(
-                game.winner == index % 2 for index, game in enumerate(self.games)
+                game.winner == first_dealing_side(index, self.duplicate)
+                for index, game in enumerate(self.games)
             )
             / max(n, 1),
         }
+
+    def _units(self, values: list[int]) -> list[float]:
+        """The independent outcomes: each game, or in a duplicate match each pair's mean."""
+        if not self.duplicate:
+            return values
+        return [
+            (first + second) / 2 for first, second in zip(values[::2], values[1::2], strict=True)
+        ]
 
     def _side(self, seat: int) -> dict:
         won = [game for game in self.games if game.winner == seat]
@@ -133,7 +183,7 @@ def _signed(game: GameSummary, points: int) -> int:
     return points if game.winner == 0 else -points
 
 
-def _mean_ci(values: Sequence[int]) -> dict[str, float]:
+def _mean_ci(values: Sequence[float]) -> dict[str, float]:
     """The mean and the half-width of its 95 % confidence interval."""
     if not values:
         return {"mean": 0.0, "ci95": 0.0}
@@ -143,16 +193,24 @@ def _mean_ci(values: Sequence[int]) -> dict[str, float]:
 
 
 def play_match(
-    games: int, seed: str, levels: Sequence[Level | str], workers: int | None = None
+    games: int,
+    seed: str,
+    levels: Sequence[Level | str],
+    workers: int | None = None,
+    *,
+    duplicate: bool = False,
 ) -> MatchResult:
     """Play ``games`` games between two levels on ``workers`` processes (default: one per
-    core; 1 plays them in this process)."""
+    core; 1 plays them in this process); ``duplicate``, each deck twice, the seats
+    swapped (``games`` must then be even). Raises ValueError for an odd duplicate match."""
+    if duplicate and games % 2:
+        raise ValueError(f"a duplicate match plays each deck twice: {games} games is odd")
     names = (Level(levels[0]).value, Level(levels[1]).value)
-    jobs = [(str(seed), index, names) for index in range(games)]
+    jobs = [(str(seed), index, names, duplicate) for index in range(games)]
     workers = workers or os.cpu_count() or 1
     if workers == 1 or games < 2:
         summaries = [_play_one(job) for job in jobs]
     else:
         with Pool(min(workers, games)) as pool:
             summaries = pool.map(_play_one, jobs, chunksize=max(1, min(16, games // (4 * workers))))
-    return MatchResult(str(seed), names, tuple(summaries))
+    return MatchResult(str(seed), names, tuple(summaries), duplicate)

@@ -22,9 +22,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import Card
+from .game import GAME_POINTS
 from .pegging import MAX_COUNT
+from .win_table import win_chance
 
 __all__ = [
+    "CHANCES",
     "START",
     "WIN",
     "Race",
@@ -208,6 +211,9 @@ def _go_value(own: int, other: int, series: int, alone: bool, last_own: bool) ->
 
 WIN = 100
 """What reaching 121 first is worth in a race's values, over any pegging difference."""
+CHANCES = True
+"""Whether a race the show does not end is valued by the chance to win from the scores
+it leaves (else at 0: only the pegging difference counts)."""
 _NEED_CAP = 127
 
 
@@ -217,7 +223,9 @@ class Race:
     dealer's with the crib). A position also holds how many points each player still needs
     and whether the mover is the pone; its value is the mover's pegging minus the other's,
     plus ``WIN`` when the mover reaches 121 first (in the play, or in the show, where the
-    pone counts first) and minus ``WIN`` when the other does.
+    pone counts first) and minus ``WIN`` when the other does; when neither does, plus
+    ``WIN`` times the mover's chance to win less the other's from the scores left
+    (``win_table``; with ``CHANCES`` off, nothing).
     """
 
     __slots__ = ("dealer_show", "memo", "pone_show")
@@ -341,13 +349,23 @@ class Race:
         )
 
     def _show(self, own_need: int, other_need: int, own_pone: bool) -> int:
-        """WIN, -WIN or 0 as the show decides the game or not: the pone counts first."""
+        """WIN or -WIN as the show decides the game, the pone counting first; else, with
+        ``CHANCES``, WIN times the mover's chance to win less the other's from the scores
+        after the show, the mover dealing next if they are the pone (``win_table``)."""
         pone_need, dealer_need = (own_need, other_need) if own_pone else (other_need, own_need)
         if pone_need <= self.pone_show:
             return WIN if own_pone else -WIN
         if dealer_need <= self.dealer_show:
             return -WIN if own_pone else WIN
-        return 0
+        if not CHANCES:
+            return 0
+        own_show, other_show = (
+            (self.pone_show, self.dealer_show) if own_pone else (self.dealer_show, self.pone_show)
+        )
+        chance = win_chance(
+            GAME_POINTS - own_need + own_show, GAME_POINTS - other_need + other_show, own_pone
+        )
+        return round(WIN * (2 * chance - 1))
 
 
 _RACES: dict[tuple[int, int], Race] = {}

@@ -48,6 +48,26 @@ def test_the_games_page_offers_a_new_game(client):
     assertContains(page, 'name="counting"')
 
 
+def test_the_new_game_offers_three_levels_easy_medium_hard(client):
+    page = client.get("/play/")
+    text = page.text
+    easy, medium, hard = (
+        text.index(f'value="{level}"') for level in ("greedy", "classic", "strong")
+    )
+    assert easy < medium < hard
+    for label in ("Easy (greedy)", "Medium (classic)", "Hard (strong)"):
+        assertContains(page, label)
+
+
+def test_a_game_against_classic_is_played_by_classic(client, player):
+    game = new_game(client, level="classic")
+    assert game.level == "classic" and game.get_level_display() == "Classic (medium)"
+    response = throw_two(client, game)
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.engine.deal.thrown[HUMAN]
+
+
 def test_a_guest_can_play_and_the_board_shows(client):
     game = new_game(client)
     assert game.guest_key and game.user is None

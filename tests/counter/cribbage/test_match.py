@@ -2,12 +2,19 @@
 
 import json
 import re
+import statistics
 
 import pytest
 
 from counter.cribbage.cli import main
 from counter.cribbage.game import Source
-from counter.cribbage.match import SOURCES, play_game, play_match, summarise
+from counter.cribbage.match import (
+    SOURCES,
+    first_dealing_side,
+    play_game,
+    play_match,
+    summarise,
+)
 
 
 @pytest.fixture
@@ -95,9 +102,59 @@ def test_crib_match_scores_each_game_for_the_first_side(crib):
         (("match", "strong", "clever"), "invalid choice: 'clever'"),
         (("match", "--games", "0", "strong", "greedy"), "0 is not 1 or more"),
         (("match", "--workers", "two", "strong", "greedy"), "'two' is not a whole number"),
+        (("match", "--duplicate", "--games", "3", "classic", "greedy"), "even number of games"),
     ],
 )
 def test_crib_match_rejects_bad_arguments(crib, args, message):
     status, out, err = crib(*args)
     assert status == 2 and out == ""
     assert re.search(message, err)
+
+
+# --- duplicate -------------------------------------------------------------------------
+
+
+def test_a_duplicate_match_plays_each_deck_twice_with_the_seats_swapped():
+    result = play_match(4, "dup", ("classic", "greedy"), workers=1, duplicate=True)
+    for deck in (0, 1):
+        first = play_game(f"dup:{deck}", ("classic", "greedy"), first_dealer=deck % 2)
+        second = play_game(f"dup:{deck}", ("greedy", "classic"), first_dealer=deck % 2)
+        # the same cards in the same seats, the levels swapped
+        assert first.deals[0].dealt == second.deals[0].dealt
+        assert first.deals[0].dealer == second.deals[0].dealer
+        # each summary is the first side's (classic's), whichever seat it held
+        assert result.games[2 * deck] == summarise(first)
+        swapped = result.games[2 * deck + 1]
+        assert swapped.winner == 1 - second.winner
+        assert swapped.points == summarise(second).points[::-1]
+    assert [first_dealing_side(i, True) for i in range(4)] == [0, 1, 1, 0]
+    assert [first_dealing_side(i, False) for i in range(4)] == [0, 1, 0, 1]
+
+
+def test_a_duplicate_match_takes_its_interval_over_the_pairs_of_games():
+    result = play_match(8, "pairs", ("classic", "greedy"), workers=1, duplicate=True)
+    answer = result.to_dict()
+    assert answer["duplicate"] is True and answer["games"] == 8
+    signed = [g.match_points * (1 if g.winner == 0 else -1) for g in result.games]
+    pairs = [(a + b) / 2 for a, b in zip(signed[::2], signed[1::2], strict=True)]
+    assert answer["match_points_per_game"]["mean"] == pytest.approx(sum(signed) / 8, abs=1e-4)
+    half = 1.959964 * statistics.stdev(pairs) / len(pairs) ** 0.5
+    assert answer["match_points_per_game"]["ci95"] == pytest.approx(half, abs=1e-4)
+    assert play_match(8, "pairs", ("classic", "greedy"), workers=2, duplicate=True) == result
+    assert play_match(4, "pairs", ("classic", "greedy"), workers=1).to_dict()["duplicate"] is False
+
+
+def test_a_duplicate_match_needs_an_even_number_of_games():
+    with pytest.raises(ValueError, match="5 games is odd"):
+        play_match(5, "odd", ("classic", "greedy"), duplicate=True)
+
+
+def test_crib_match_duplicate_prints_the_same_json_marked_duplicate(crib):
+    args = ("match", "--games", "4", "--seed", "d", "--workers", "1", "classic", "greedy")
+    status, out, err = crib(*args, "--duplicate")
+    assert status == 0, err
+    answer = json.loads(out)
+    plain = json.loads(crib(*args)[1])
+    assert answer["duplicate"] is True and plain["duplicate"] is False
+    assert set(answer) == set(plain)
+    assert answer == play_match(4, "d", ("classic", "greedy"), 1, duplicate=True).to_dict()

@@ -1,0 +1,49 @@
+"""Strong's discard near the end: the keep with the best chance to win."""
+
+import random
+
+import pytest
+
+from counter.cribbage import endgame
+from counter.cribbage.cards import DECK, parse_cards
+from counter.cribbage.computer import CONTENDERS, pegging_term, strong_discard
+from counter.cribbage.discard import CribModel, Role, discard_options
+
+
+def ranked(cards, role):
+    options = discard_options(cards, role, CribModel.GOOD)
+    return sorted(options, key=lambda o: o.net_ev + pegging_term(o.keep, role), reverse=True)
+
+
+def test_a_player_needing_little_as_pone_is_all_but_sure_to_win():
+    cards = parse_cards("5H 5C 6D JS QH 2C")
+    best = ranked(cards, Role.PONE)[0]
+    assert endgame.keep_win_chance(best, cards, Role.PONE, 119, 0) > 0.99
+    assert endgame.keep_win_chance(best, cards, Role.PONE, 0, 119) < 0.05
+
+
+def test_the_chance_grows_with_the_keeps_hand_when_the_hand_decides():
+    # The pone on 105 needs 16, the dealer on 118 needs 3: the pone wins only by pegging and
+    # counting 16 before the dealer's hand; 5-5-J-Q counts 12+ with most starters, A-2-7-9 little.
+    cards = parse_cards("5H 5C JS QH AC 2D")
+    options = {frozenset(o.keep): o for o in discard_options(cards, Role.PONE, CribModel.GOOD)}
+    good = options[frozenset(parse_cards("5H 5C JS QH"))]
+    poor = options[frozenset(parse_cards("5H AC 2D JS"))]
+    assert endgame.keep_win_chance(good, cards, Role.PONE, 105, 118) > endgame.keep_win_chance(
+        poor, cards, Role.PONE, 105, 118
+    )
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_near_the_end_strong_keeps_the_best_chance_of_its_best_keeps(seed):
+    rng = random.Random(seed)
+    cards = rng.sample(DECK, 6)
+    role = Role.DEALER if seed % 2 else Role.PONE
+    scores = (rng.randint(95, 118), rng.randint(95, 118))
+    options = ranked(cards, role)
+    chances = [endgame.keep_win_chance(o, cards, role, *scores) for o in options[:CONTENDERS]]
+    chosen = set(strong_discard(cards, role, scores))
+    best = options[chances.index(max(chances))]
+    assert chosen == set(best.throw)
+    # far from the end, the points decide
+    assert set(strong_discard(cards, role, (10, 20))) == set(options[0].throw)
