@@ -37,17 +37,20 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "cribtrainer.admin_site.AdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django_tasks",
+    "django_tasks_db",
     "csp",
     "axes",
     "django_htmx",
     "template_partials",
+    "cribtrainer",
     "counter",
     "quizzes",
     "games",
@@ -61,6 +64,8 @@ MIDDLEWARE = [
     "cribtrainer.bodies.UndecodableBodyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "cribtrainer.middleware.PrivatePagesMiddleware",
+    "cribtrainer.middleware.SessionRenewMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -130,13 +135,18 @@ AXES_LOCKOUT_CALLABLE = "quizzes.accounts.locked_out"
 # (cribtrainer.clients, with django-ipware); with none, it is REMOTE_ADDR.
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
 AXES_CLIENT_IP_CALLABLE = "cribtrainer.clients.client_address"
+# An IPv6 client is counted by its network: the first IPV6_PREFIX_LENGTH bits (a /64, what
+# one home or one server is given) are one address for the lock-outs and the rate limits.
+IPV6_PREFIX_LENGTH = int(os.environ.get("IPV6_PREFIX_LENGTH", "64"))
+if not 1 <= IPV6_PREFIX_LENGTH <= 128:
+    raise ImproperlyConfigured("IPV6_PREFIX_LENGTH must be from 1 to 128.")
 
 
 # --- Cache and rate limits ------------------------------------------------------------
 # The rate limits (cribtrainer.throttle) count in the cache, which every worker must share.
-# CACHE_URL: db://TABLE (the default, a table in the database that `manage.py
-# createcachetable` makes), file:///ABSOLUTE/FOLDER (one machine), or locmem:// (one
-# process only: for tests, not for several workers).
+# CACHE_URL: db://TABLE (the default, a table in the database that `manage.py migrate`
+# makes; another table name needs `manage.py createcachetable`), file:///ABSOLUTE/FOLDER
+# (one machine), or locmem:// (one process only: for tests, not for several workers).
 def cache_from_url(url: str) -> dict:
     scheme, _, location = url.partition("://")
     backends = {
@@ -223,10 +233,30 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# --- Tasks: work done outside the request (the password-reset mail) ---------------------
+# Queued in the database (django-tasks' database backend) and run by `manage.py db_worker`,
+# which `make serve` starts beside gunicorn; with DEBUG on and TASKS_IMMEDIATE=1 (the
+# default of `make run`) they run at once instead, inside the request.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks.backends.immediate.ImmediateBackend"
+        if env_bool("TASKS_IMMEDIATE", DEBUG)
+        else "django_tasks_db.DatabaseBackend"
+    }
+}
+
 # --- Email: password-reset links ------------------------------------------------------
-# Printed on stdout unless EMAIL_BACKEND names another, such as
-# django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST and the rest.
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Sent through the SMTP server EMAIL_HOST names (with EMAIL_PORT and the rest), by the task
+# worker (`manage.py db_worker`), never inside a request. With no EMAIL_HOST: printed on
+# stdout when DEBUG is on; with DEBUG off nothing is sent, the log says so (without the
+# link) and `check --deploy` warns (cribtrainer.W001). EMAIL_BACKEND overrides the choice.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if os.environ.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "cribtrainer.mail.UnconfiguredEmailBackend"
+)
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
@@ -266,3 +296,11 @@ LOGGING = {
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "quizzes:progress"
 LOGOUT_REDIRECT_URL = "quizzes:choose"
+
+# --- Sessions ---------------------------------------------------------------------------
+# Django's database sessions, each stored with the account it is logged in to
+# (cribtrainer.sessions). A session is renewed for SESSION_COOKIE_AGE (two weeks) whenever
+# it is used to change something (cribtrainer.middleware.SessionRenewMiddleware): a guest's
+# practice lives in their session and is kept while they go on practising.
+SESSION_ENGINE = "cribtrainer.sessions"
+SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(14 * 24 * 3600)))

@@ -132,8 +132,3 @@ def _record_claim(
 def guest_games_claim(sender, user, guest_key: str, **kwargs) -> None:
     """A guest's games move into the account they signed up or logged in to."""
     Game.objects.owned_by(Owner(guest_key=guest_key)).update(user=user, guest_key="")
-
-
-def guest_games_purge(sender, inactive_since: datetime, **kwargs) -> None:
-    """The games of guests who have not moved since ``inactive_since`` go with them."""
-    Game.objects.filter(user__isnull=True, updated_at__lt=inactive_since).delete()
