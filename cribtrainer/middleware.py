@@ -44,3 +44,23 @@ class PrivatePagesMiddleware:
         if session is not None and session.accessed and not response.has_header("Cache-Control"):
             patch_cache_control(response, private=True, no_store=True)
         return response
+
+
+class HeadWithoutBodyMiddleware:
+    """A HEAD answer carries the GET's headers and no body (RFC 9110). Django's WSGI handler
+    leaves the body in and the server has to drop it, warning each time; here the body is
+    dropped first, with the Content-Length the GET would have. It goes first."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.method == "HEAD":
+            if response.streaming:
+                response.streaming_content = []
+            else:
+                if not response.has_header("Content-Length"):
+                    response["Content-Length"] = str(len(response.content))
+                response.content = b""
+        return response

@@ -233,6 +233,65 @@ def test_an_address_failing_across_usernames_is_locked_out_for_every_username(cl
     assert log_in(other, PASSWORD).status_code == 302
 
 
+def in_one_64(n: int) -> dict:
+    """The n-th address of one IPv6 /64, as the proxy in front says it."""
+    return {"X-Forwarded-For": f"2001:db8:1:2:{n:x}:{n:x}:0:1"}
+
+
+@override_settings(PROXY_COUNT=1)
+def test_an_ipv6_network_is_one_address_for_the_log_in_lockout(client, guessme):
+    limit = settings.LOGIN_FAILURES_PER_USERNAME
+    for n in range(limit - 1):
+        assert log_in(client, "wrong", **in_one_64(n)).status_code == 200
+    assert log_in(client, "wrong", **in_one_64(limit)).status_code == 429
+    assert log_in(client, PASSWORD, **in_one_64(999)).status_code == 429
+    # The next /64 is another address.
+    other = {"X-Forwarded-For": "2001:db8:1:3::1"}
+    assert log_in(client, PASSWORD, **other).status_code == 302
+
+
+@override_settings(PROXY_COUNT=1, IPV6_PREFIX_LENGTH=48)
+def test_the_ipv6_network_counted_as_one_address_is_a_setting(client, guessme):
+    for n in range(settings.LOGIN_FAILURES_PER_USERNAME):
+        log_in(client, "wrong", **{"X-Forwarded-For": f"2001:db8:1:{n:x}::1"})
+    assert log_in(client, PASSWORD, **{"X-Forwarded-For": "2001:db8:1:ff::1"}).status_code == 429
+
+
+@override_settings(PROXY_COUNT=1)
+def test_a_log_in_flood_from_one_64_is_refused_before_any_password_is_hashed(
+    client, guessme, monkeypatch
+):
+    from django.contrib.auth.backends import ModelBackend
+
+    hashed = []
+    authenticate = ModelBackend.authenticate
+
+    def counted(self, *args, **kwargs):
+        hashed.append(1)
+        return authenticate(self, *args, **kwargs)
+
+    monkeypatch.setattr(ModelBackend, "authenticate", counted)
+    limit = settings.LOGIN_FAILURES_PER_ADDRESS
+    statuses = [
+        log_in(client, "wrong", username=f"user{n}", **in_one_64(n)).status_code
+        for n in range(limit + 30)
+    ]
+    assert statuses.count(429) == 31
+    assert len(hashed) == limit
+
+
+@override_settings(PROXY_COUNT=1)
+def test_signups_from_one_ipv6_network_are_throttled(client, clock, settings):
+    settings.THROTTLE_SIGNUP = (2, 3600)
+
+    def sign_up_from(n, username):
+        data = {"username": username, "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
+        return type(client)().post("/accounts/signup/", data, headers=in_one_64(n))
+
+    assert [sign_up_from(n, f"player-{n}").status_code for n in range(3)] == [302, 302, 429]
+    assert not User.objects.filter(username="player-2").exists()
+
+
 def test_logging_in_forgives_only_that_usernames_failures_from_that_address(client, guessme):
     attacker = UserFactory(username="attacker")
     for n in range(settings.LOGIN_FAILURES_PER_ADDRESS - 2):
