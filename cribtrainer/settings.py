@@ -267,17 +267,26 @@ EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Cribtrainer <noreply@localhost>")
 
-# --- Logging: one JSON line per request on stdout --------------------------------------
+# --- Logging: one line per request on stdout ------------------------------------------
+# LOG_FORMAT=json (the default with DEBUG off): one JSON object a line, for a log collector.
+# LOG_FORMAT=text (the default with DEBUG on): short lines for a person at the console,
+# "GET /quiz/ 200 4.1 ms".
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")
+LOG_FORMAT = os.environ.get("LOG_FORMAT") or ("text" if DEBUG else "json")
+if LOG_FORMAT not in {"json", "text"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT must be json or text, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"json": {"()": "cribtrainer.request_log.JsonFormatter"}},
+    "formatters": {
+        "json": {"()": "cribtrainer.request_log.JsonFormatter"},
+        "text": {"()": "cribtrainer.request_log.TextFormatter"},
+    },
     "handlers": {
         "stdout": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stdout",
-            "formatter": "json",
+            "formatter": LOG_FORMAT,
         }
     },
     "root": {"handlers": ["stdout"], "level": "WARNING"},

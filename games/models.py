@@ -41,6 +41,14 @@ class Game(PlayerOwned):
     started_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The progress page's figures, kept as each deal ends (games.progress.game_figures):
+    # the deals played out in each seat and the player's points in them, and the points the
+    # player left for the computer to take by muggins.
+    pone_deals = models.PositiveSmallIntegerField(default=0)
+    pone_points = models.PositiveIntegerField(default=0)
+    dealer_deals = models.PositiveSmallIntegerField(default=0)
+    dealer_points = models.PositiveIntegerField(default=0)
+    muggins_lost = models.PositiveIntegerField(default=0)
 
     objects = OwnedQuerySet.as_manager()
 

@@ -19,6 +19,7 @@ from quizzes.owners import Owner
 from quizzes.services import game_count_record, game_play_record
 
 from .models import COMPUTER, HUMAN, Game, GameAction
+from .progress import game_figures
 
 
 def game_start(*, owner: Owner, level: Level, counting: Counting, now: datetime) -> Game:
@@ -80,6 +81,8 @@ def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
     game.state = engine.to_dict()
     game.human_score, game.computer_score = (min(score, GAME_POINTS) for score in engine.scores)
     game.updated_at = now
+    for field, value in game_figures(engine).items():
+        setattr(game, field, value)
     result = engine.result
     if result is not None:
         game.winner = Game.Winner.HUMAN if result.winner == HUMAN else Game.Winner.COMPUTER
