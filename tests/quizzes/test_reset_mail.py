@@ -60,6 +60,9 @@ def slow_mail_server():
     server.server_close()
 
 
+# The worker closes its database connections as it goes: a transaction the test wrapped
+# around it would go with them.
+@pytest.mark.django_db(transaction=True)
 def test_known_and_unknown_addresses_take_the_same_time_and_the_worker_sends(
     client, slow_mail_server
 ):
