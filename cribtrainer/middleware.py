@@ -1,16 +1,22 @@
 """Middleware for how sessions live and how caches treat the pages that read them."""
 
+import time
+
+from django.conf import settings
 from django.utils.cache import patch_cache_control
+from django.utils.http import http_date
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 class SessionRenewMiddleware:
-    """A session used to change something (an answer, a move, a new deal) is saved again,
-    which renews its expiry and its cookie's: a guest's practice lives in their session, and
+    """A session used to change something (an answer, a move, a new deal) is renewed: its
+    expiry, and its cookie's, start again. A guest's practice lives in their session, and
     is kept as long as they keep practising. Reading a page does not write the session.
 
-    It goes after SessionMiddleware, whose response handling then sees it modified.
+    Only the expiry is written, and only if the session is still there: a log-in in
+    another tab may have replaced it meanwhile, and that must not fail this request (as
+    saving the whole session would, with a 400). It goes after SessionMiddleware.
     """
 
     def __init__(self, get_response):
@@ -24,10 +30,30 @@ class SessionRenewMiddleware:
             and session is not None
             and response.status_code < 500
             and not session.modified
-            and session.keys()
+            and session.keys()  # loads it: a session that has gone has no key after
+            and session.session_key
         ):
-            session.modified = True
+            self._renew(session, response)
         return response
+
+    def _renew(self, session, response) -> None:
+        stored = session.model.objects.filter(session_key=session.session_key)
+        if not stored.update(expire_date=session.get_expiry_date()):
+            return
+        if session.get_expire_at_browser_close():
+            return
+        age = session.get_expiry_age()
+        response.set_cookie(
+            settings.SESSION_COOKIE_NAME,
+            session.session_key,
+            max_age=age,
+            expires=http_date(time.time() + age),
+            domain=settings.SESSION_COOKIE_DOMAIN,
+            path=settings.SESSION_COOKIE_PATH,
+            secure=settings.SESSION_COOKIE_SECURE or None,
+            httponly=settings.SESSION_COOKIE_HTTPONLY or None,
+            samesite=settings.SESSION_COOKIE_SAMESITE,
+        )
 
 
 class PrivatePagesMiddleware:

@@ -144,3 +144,29 @@ def test_an_account_deletion_that_fails_deletes_nothing(client, monkeypatch):
     assert PlayerSession.objects.filter(user_id=user.pk).count() == 2
     monkeypatch.undo()
     assert client.get("/accounts/").status_code == 200  # still logged in
+
+
+def test_a_session_replaced_during_the_request_is_not_renewed_and_fails_nothing():
+    """A log-in in another tab replaced the guest's session while this answer was made: the
+    answer still succeeds, and no session comes back to life."""
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from cribtrainer.middleware import SessionRenewMiddleware
+    from cribtrainer.sessions import SessionStore
+
+    guest = SessionStore()
+    guest["guest_key"] = "a-guest"
+    guest.create()
+    request = RequestFactory().post("/quiz/1/answer/")
+    request.session = SessionStore(guest.session_key)
+    request.session.keys()  # the view read it
+
+    def view(request):
+        PlayerSession.objects.filter(session_key=guest.session_key).delete()  # the log-in
+        return HttpResponse("feedback")
+
+    response = SessionRenewMiddleware(view)(request)
+    assert response.status_code == 200
+    assert "sessionid" not in response.cookies
+    assert not PlayerSession.objects.exists()
