@@ -56,6 +56,21 @@ class Game(PlayerOwned):
         indexes = (
             models.Index(fields=["user", "-updated_at"], name="game_user_recent"),
             models.Index(fields=["guest_key", "-updated_at"], name="game_guest_recent"),
+            # Everything the progress page adds up, so it reads this index, not the states.
+            models.Index(
+                fields=[
+                    "user",
+                    "winner",
+                    "counting",
+                    "skunk",
+                    "pone_deals",
+                    "pone_points",
+                    "dealer_deals",
+                    "dealer_points",
+                    "muggins_lost",
+                ],
+                name="game_user_figures",
+            ),
         )
 
     def __str__(self) -> str:

@@ -49,5 +49,22 @@ class Migration(migrations.Migration):
             name='pone_points',
             field=models.PositiveIntegerField(default=0),
         ),
+        migrations.AddIndex(
+            model_name="game",
+            index=models.Index(
+                fields=[
+                    "user",
+                    "winner",
+                    "counting",
+                    "skunk",
+                    "pone_deals",
+                    "pone_points",
+                    "dealer_deals",
+                    "dealer_points",
+                    "muggins_lost",
+                ],
+                name="game_user_figures",
+            ),
+        ),
         migrations.RunPython(figures_fill, migrations.RunPython.noop),
     ]
