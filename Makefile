@@ -33,9 +33,12 @@ help:
 	@echo "make lock          re-pin requirements.lock after changing pyproject.toml"
 	@echo "make clean         remove .venv, collected static files and test artifacts"
 
+# Only the dependencies: the app runs from this folder, with nothing of its own to build.
+# Modules are compiled when first imported instead of all at install (--no-compile).
 $(RUNTIME): pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -c requirements.lock -e .
+	$(PY) -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))' > $(VENV)/runtime.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile -c requirements.lock -r $(VENV)/runtime.txt
 	touch $@
 
 $(INSTALLED): $(RUNTIME)
