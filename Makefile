@@ -6,6 +6,10 @@ PY := $(BIN)/python
 # What the app needs to run (make run, make serve), and on top the test tools (make test).
 RUNTIME := $(VENV)/.runtime
 INSTALLED := $(VENV)/.installed
+# The venv's own pip if it has one; else the system Python's (pip 22.3 or later) working on
+# the venv, which then needs no pip of its own and is made in a fraction of a second.
+HOST_PIP_OK = $(PYTHON) -c 'import sys, pip; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (22, 3))' 2>/dev/null
+PIP = $$($(PY) -m pip --version >/dev/null 2>&1 && echo "$(PY) -m pip" || echo "$(PYTHON) -m pip --python $(PY)")
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
@@ -36,13 +40,13 @@ help:
 # Only the dependencies: the app runs from this folder, with nothing of its own to build.
 # Modules are compiled when first imported instead of all at install (--no-compile).
 $(RUNTIME): pyproject.toml requirements.lock
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	test -x $(PY) || { $(HOST_PIP_OK) && $(PYTHON) -m venv --without-pip $(VENV); } || $(PYTHON) -m venv $(VENV)
 	$(PY) -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))' > $(VENV)/runtime.txt
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile -c requirements.lock -r $(VENV)/runtime.txt
+	$(PIP) install --quiet --disable-pip-version-check --no-compile -c requirements.lock -r $(VENV)/runtime.txt
 	touch $@
 
 $(INSTALLED): $(RUNTIME)
-	$(PY) -m pip install --quiet --disable-pip-version-check -c requirements.lock -e '.[dev]'
+	$(PIP) install --quiet --disable-pip-version-check -c requirements.lock -e '.[dev]'
 	touch $@
 
 install: $(INSTALLED)
