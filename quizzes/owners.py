@@ -62,6 +62,14 @@ def owner_of(request: HttpRequest, *, create: bool = False) -> Owner | None:
     return Owner(guest_key=key)
 
 
+def guest_notice_withdraw(request: HttpRequest) -> None:
+    """The guest notice, if not shown yet, is not for a player who has just logged in."""
+    storage = messages.get_messages(request)
+    kept = [message for message in storage if message.message != GUEST_NOTICE]
+    for message in kept:
+        messages.add_message(request, message.level, message.message, message.extra_tags)
+
+
 # How long requests a browser sent before it logged in still find the deals it had as a guest.
 MOVED_FOR = timedelta(minutes=10)
 

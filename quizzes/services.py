@@ -24,7 +24,7 @@ from .domain.marking import Answer, AnswerStyle, Marking
 from .domain.patterns import Area, Category, Pattern, in_counting_order
 from .domain.play import OverClaim, deal_play, mark_claim, mark_play
 from .models import Attempt, AttemptPattern, Deal, ReviewItem
-from .owners import GUEST_KEY, Owner
+from .owners import GUEST_KEY, Owner, guest_notice_withdraw
 from .signals import guest_merged
 
 
@@ -395,6 +395,7 @@ def guest_attempts_claim(sender, request, user, **kwargs) -> None:
     player how many came."""
     if request is None or not hasattr(request, "session"):
         return
+    guest_notice_withdraw(request)
     key = request.session.pop(GUEST_KEY, "")
     moved = attempts_merge(from_session=key, to_user=user)
     if moved:

@@ -70,6 +70,13 @@ def test_a_post_with_no_session_makes_none(client):
     assert not PlayerSession.objects.exists()
 
 
+def test_the_guest_notice_not_yet_shown_is_dropped_when_the_guest_signs_up(client):
+    client.post("/quiz/new/", {"mode": "hand"})  # not followed: the notice waits
+    fields = {"username": "quick", "password1": PASSWORD, "password2": PASSWORD}
+    page = client.post("/accounts/signup/", fields, follow=True)
+    assert GUEST_NOTICE not in page.text
+
+
 def test_a_guest_is_told_once_where_their_practice_lives(client):
     first = client.post("/quiz/new/", {"mode": "hand"}, follow=True)
     assert GUEST_NOTICE in first.text
