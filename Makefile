@@ -3,7 +3,13 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
+# What the app needs to run (make run, make serve), and on top the test tools (make test).
+RUNTIME := $(VENV)/.runtime
 INSTALLED := $(VENV)/.installed
+# The venv's own pip if it has one; else the system Python's (pip 22.3 or later) working on
+# the venv, which then needs no pip of its own and is made in a fraction of a second.
+HOST_PIP_OK = $(PYTHON) -c 'import sys, pip; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (22, 3))' 2>/dev/null
+PIP = $$($(PY) -m pip --version >/dev/null 2>&1 && echo "$(PY) -m pip" || echo "$(PYTHON) -m pip --python $(PY)")
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
@@ -13,27 +19,34 @@ WORKERS ?= 2
 	lint format bench loadtest chromium wrk lock clean
 
 help:
-	@echo "make run           set up and serve http://$(HOST):$(PORT) on SQLite (DEBUG on)"
+	@echo "make run           set up and serve http://$(HOST):$(PORT) on SQLite (DEBUG on; PORT=, HOST=)"
 	@echo "make test          set up, then lint, format check and the whole suite on SQLite"
 	@echo "make test-db       the whole suite on whatever DATABASE_URL names"
 	@echo "make test-postgres the tests that touch a database, on a throwaway PostgreSQL"
 	@echo "make test-fast     the suite without browser and slow tests"
 	@echo "make test-browser  only the browser tests"
 	@echo "make screenshots   the browser tests, saving the README's phone pictures in tests/screenshots"
-	@echo "make serve         gunicorn, DEBUG off, static files through whitenoise"
+	@echo "make serve         gunicorn and the task worker, DEBUG off, static files through whitenoise"
 	@echo "make bench         the benchmarks, with their targets"
 	@echo "make loadtest      drive gunicorn with wrk and print throughput and latency"
 	@echo "make lint          ruff check and ruff format --check"
 	@echo "make format        ruff fix and format"
-	@echo "make install       the virtual environment in .venv, from requirements.lock"
+	@echo "make install       the virtual environment in .venv with the test tools, from requirements.lock"
 	@echo "make chromium      Debian's Chromium for the browser tests, if missing"
 	@echo "make wrk           Debian's wrk for the load test, if missing"
 	@echo "make lock          re-pin requirements.lock after changing pyproject.toml"
 	@echo "make clean         remove .venv, collected static files and test artifacts"
 
-$(INSTALLED): pyproject.toml requirements.lock
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet -c requirements.lock -e '.[dev]'
+# Only the dependencies: the app runs from this folder, with nothing of its own to build.
+# Modules are compiled when first imported instead of all at install (--no-compile).
+$(RUNTIME): pyproject.toml requirements.lock
+	test -x $(PY) || { $(HOST_PIP_OK) && $(PYTHON) -m venv --without-pip $(VENV); } || $(PYTHON) -m venv $(VENV)
+	$(PY) -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))' > $(VENV)/runtime.txt
+	$(PIP) install --quiet --disable-pip-version-check --no-compile -c requirements.lock -r $(VENV)/runtime.txt
+	touch $@
+
+$(INSTALLED): $(RUNTIME)
+	$(PIP) install --quiet --disable-pip-version-check -c requirements.lock -e '.[dev]'
 	touch $@
 
 install: $(INSTALLED)
@@ -44,9 +57,8 @@ chromium:
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
 
-run: $(INSTALLED)
-	DEBUG=$${DEBUG-1} $(PY) manage.py migrate --no-input
-	DEBUG=$${DEBUG-1} $(PY) manage.py createcachetable
+run: $(RUNTIME)
+	DEBUG=$${DEBUG-1} $(PY) manage.py migrate --no-input -v0
 	DEBUG=$${DEBUG-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
 # Production-like: DEBUG off, hashed and compressed static files, gunicorn. SECRET_KEY comes
@@ -55,12 +67,14 @@ run: $(INSTALLED)
 .secret_key:
 	umask 077 && $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
 
-serve: $(INSTALLED) .secret_key
+# The task worker (password-reset mail) runs beside gunicorn and stops with it.
+serve: $(RUNTIME) .secret_key
 	export DEBUG=0 SECURE_COOKIES=$${SECURE_COOKIES-0} SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" && \
 	$(PY) manage.py collectstatic --no-input -v0 && \
 	$(PY) manage.py migrate --no-input && \
-	$(PY) manage.py createcachetable && \
-	exec $(BIN)/gunicorn cribtrainer.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS)
+	{ $(PY) manage.py db_worker --interval 1 & worker=$$!; \
+	  trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	  $(BIN)/gunicorn cribtrainer.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS); }
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .

@@ -1,4 +1,6 @@
-"""Structured request logging: one JSON object per line on stdout, cheap enough to leave on."""
+"""Request logging, cheap enough to leave on: one JSON object a line for a log collector
+(``JsonFormatter``), or one short line a request for a person at the console
+(``TextFormatter``)."""
 
 import json
 import logging
@@ -26,6 +28,18 @@ class JsonFormatter(logging.Formatter):
         if record.exc_info:
             entry["exception"] = self.formatException(record.exc_info)
         return json.dumps(entry, default=str)
+
+
+class TextFormatter(logging.Formatter):
+    """A request as ``GET /quiz/ 200 4.1 ms``; any other record as ``LEVEL logger: message``."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        if record.name == logger.name and hasattr(record, "status"):
+            return f"{record.method} {record.path} {record.status} {record.ms:.1f} ms"
+        text = f"{record.levelname} {record.name}: {record.getMessage()}"
+        if record.exc_info:
+            text += "\n" + self.formatException(record.exc_info)
+        return text
 
 
 class RequestLogMiddleware:

@@ -37,23 +37,27 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "cribtrainer.admin_site.AdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django_tasks",
+    "django_tasks_db",
     "csp",
     "axes",
     "django_htmx",
     "template_partials",
+    "cribtrainer",
     "counter",
     "quizzes",
     "games",
 ]
 
 MIDDLEWARE = [
+    "cribtrainer.middleware.HeadWithoutBodyMiddleware",
     "cribtrainer.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -61,6 +65,8 @@ MIDDLEWARE = [
     "cribtrainer.bodies.UndecodableBodyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "cribtrainer.middleware.PrivatePagesMiddleware",
+    "cribtrainer.middleware.SessionRenewMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -130,13 +136,18 @@ AXES_LOCKOUT_CALLABLE = "quizzes.accounts.locked_out"
 # (cribtrainer.clients, with django-ipware); with none, it is REMOTE_ADDR.
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
 AXES_CLIENT_IP_CALLABLE = "cribtrainer.clients.client_address"
+# An IPv6 client is counted by its network: the first IPV6_PREFIX_LENGTH bits (a /64, what
+# one home or one server is given) are one address for the lock-outs and the rate limits.
+IPV6_PREFIX_LENGTH = int(os.environ.get("IPV6_PREFIX_LENGTH", "64"))
+if not 1 <= IPV6_PREFIX_LENGTH <= 128:
+    raise ImproperlyConfigured("IPV6_PREFIX_LENGTH must be from 1 to 128.")
 
 
 # --- Cache and rate limits ------------------------------------------------------------
 # The rate limits (cribtrainer.throttle) count in the cache, which every worker must share.
-# CACHE_URL: db://TABLE (the default, a table in the database that `manage.py
-# createcachetable` makes), file:///ABSOLUTE/FOLDER (one machine), or locmem:// (one
-# process only: for tests, not for several workers).
+# CACHE_URL: db://TABLE (the default, a table in the database that `manage.py migrate`
+# makes; another table name needs `manage.py createcachetable`), file:///ABSOLUTE/FOLDER
+# (one machine), or locmem:// (one process only: for tests, not for several workers).
 def cache_from_url(url: str) -> dict:
     scheme, _, location = url.partition("://")
     backends = {
@@ -223,10 +234,30 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# --- Tasks: work done outside the request (the password-reset mail) ---------------------
+# Queued in the database (django-tasks' database backend) and run by `manage.py db_worker`,
+# which `make serve` starts beside gunicorn; with DEBUG on and TASKS_IMMEDIATE=1 (the
+# default of `make run`) they run at once instead, inside the request.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks.backends.immediate.ImmediateBackend"
+        if env_bool("TASKS_IMMEDIATE", DEBUG)
+        else "django_tasks_db.DatabaseBackend"
+    }
+}
+
 # --- Email: password-reset links ------------------------------------------------------
-# Printed on stdout unless EMAIL_BACKEND names another, such as
-# django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST and the rest.
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Sent through the SMTP server EMAIL_HOST names (with EMAIL_PORT and the rest), by the task
+# worker (`manage.py db_worker`), never inside a request. With no EMAIL_HOST: printed on
+# stdout when DEBUG is on; with DEBUG off nothing is sent, the log says so (without the
+# link) and `check --deploy` warns (cribtrainer.W001). EMAIL_BACKEND overrides the choice.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if os.environ.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "cribtrainer.mail.UnconfiguredEmailBackend"
+)
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
@@ -236,17 +267,26 @@ EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Cribtrainer <noreply@localhost>")
 
-# --- Logging: one JSON line per request on stdout --------------------------------------
+# --- Logging: one line per request on stdout ------------------------------------------
+# LOG_FORMAT=json (the default with DEBUG off): one JSON object a line, for a log collector.
+# LOG_FORMAT=text (the default with DEBUG on): short lines for a person at the console,
+# "GET /quiz/ 200 4.1 ms".
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")
+LOG_FORMAT = os.environ.get("LOG_FORMAT") or ("text" if DEBUG else "json")
+if LOG_FORMAT not in {"json", "text"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT must be json or text, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"json": {"()": "cribtrainer.request_log.JsonFormatter"}},
+    "formatters": {
+        "json": {"()": "cribtrainer.request_log.JsonFormatter"},
+        "text": {"()": "cribtrainer.request_log.TextFormatter"},
+    },
     "handlers": {
         "stdout": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stdout",
-            "formatter": "json",
+            "formatter": LOG_FORMAT,
         }
     },
     "root": {"handlers": ["stdout"], "level": "WARNING"},
@@ -266,3 +306,11 @@ LOGGING = {
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "quizzes:progress"
 LOGOUT_REDIRECT_URL = "quizzes:choose"
+
+# --- Sessions ---------------------------------------------------------------------------
+# Django's database sessions, each stored with the account it is logged in to
+# (cribtrainer.sessions). A session is renewed for SESSION_COOKIE_AGE (two weeks) whenever
+# it is used to change something (cribtrainer.middleware.SessionRenewMiddleware): a guest's
+# practice lives in their session and is kept while they go on practising.
+SESSION_ENGINE = "cribtrainer.sessions"
+SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(14 * 24 * 3600)))

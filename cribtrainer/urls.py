@@ -10,3 +10,5 @@ urlpatterns = [
     path("play/", include("games.urls")),
     path("", include("counter.urls")),
 ]
+
+handler500 = "cribtrainer.views.server_error"

@@ -7,13 +7,15 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from quizzes.progress import register_progress_section
-        from quizzes.signals import guest_merged, guests_purged
+        from quizzes.services import register_guest_rows
+        from quizzes.signals import guest_merged
 
+        from .models import Game
         from .progress import games_progress
         from .review import games_skill
-        from .services import guest_games_claim, guest_games_purge
+        from .services import guest_games_claim
 
         guest_merged.connect(guest_games_claim, dispatch_uid="games.guest_games_claim")
-        guests_purged.connect(guest_games_purge, dispatch_uid="games.guest_games_purge")
+        register_guest_rows("games", Game, "updated_at")
         register_progress_section("games/_progress.html", games_progress)
         register_progress_section("games/_skill.html", games_skill)

@@ -59,6 +59,14 @@ class Game(PlayerOwned):
         help_text="The deals reviewed so far (games.review), with the engine evaluation "
         "version they were reviewed by.",
     )
+    # The progress page's figures, kept as each deal ends (games.progress.game_figures):
+    # the deals played out in each seat and the player's points in them, and the points the
+    # player left for the computer to take by muggins.
+    pone_deals = models.PositiveSmallIntegerField(default=0)
+    pone_points = models.PositiveIntegerField(default=0)
+    dealer_deals = models.PositiveSmallIntegerField(default=0)
+    dealer_points = models.PositiveIntegerField(default=0)
+    muggins_lost = models.PositiveIntegerField(default=0)
 
     objects = OwnedQuerySet.as_manager()
 
@@ -66,6 +74,21 @@ class Game(PlayerOwned):
         indexes = (
             models.Index(fields=["user", "-updated_at"], name="game_user_recent"),
             models.Index(fields=["guest_key", "-updated_at"], name="game_guest_recent"),
+            # Everything the progress page adds up, so it reads this index, not the states.
+            models.Index(
+                fields=[
+                    "user",
+                    "winner",
+                    "counting",
+                    "skunk",
+                    "pone_deals",
+                    "pone_points",
+                    "dealer_deals",
+                    "dealer_points",
+                    "muggins_lost",
+                ],
+                name="game_user_figures",
+            ),
         )
 
     def __str__(self) -> str:

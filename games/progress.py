@@ -1,9 +1,14 @@
 """What the progress page shows of a player's games: played, won, skunks, points a deal by
-seat and source, and how well they count in games."""
+seat and source, and how well they count in games.
+
+Each game keeps its own figures (``game_figures``, saved with it after every move), so the
+page adds up stored numbers instead of replaying every game.
+"""
 
 from __future__ import annotations
 
-from statistics import mean
+from django.db.models import Count, Q, Sum
+from django.db.models.functions import Coalesce
 
 from counter.cribbage.game import Game as EngineGame
 from counter.cribbage.game import Source
@@ -14,47 +19,22 @@ from quizzes.owners import Owner
 
 from .models import HUMAN, Game
 
+FIGURES = ("pone_deals", "pone_points", "dealer_deals", "dealer_points", "muggins_lost")
 
-def games_progress(owner: Owner) -> dict | None:
-    """The games section of the progress page; None before the player's first game."""
-    games = list(Game.objects.owned_by(owner).order_by("started_at"))
-    if not games:
-        return None
-    finished = [game for game in games if game.is_over]
-    won = [game for game in finished if game.winner == Game.Winner.HUMAN]
-    lost = [game for game in finished if game.winner == Game.Winner.COMPUTER]
-    per_deal = {"pone": [], "dealer": []}
-    for game in games:
-        engine = game.engine
-        for deal in engine.deals:
-            if deal.play is None or not deal.play.is_over:
-                continue  # a deal not played out: its points would undercount the seat
-            seat = "dealer" if deal.dealer == HUMAN else "pone"
-            per_deal[seat].append(sum(engine.points_by_source(HUMAN, deal.number).values()))
-    # A game's discards are kept as game attempts too (games.review): not claims.
-    claims = (
-        Attempt.objects.owned_by(owner)
-        .filter(deal__mode=Mode.GAME.value)
-        .exclude(kind=Area.DISCARD.value)
-    )
-    counted = claims.count()
-    right = claims.filter(right=True).count()
-    return {
-        "played": len(games),
-        "finished": len(finished),
-        "won": len(won),
-        "skunks_given": sum(1 for game in won if game.skunk),
-        "skunks_taken": sum(1 for game in lost if game.skunk),
-        "match_points": sum(1 + game.skunk for game in won) - sum(1 + game.skunk for game in lost),
-        "per_deal": {
-            seat: (len(points), mean(points)) for seat, points in per_deal.items() if points
-        },
-        "claims": counted,
-        "claims_right": right,
-        "claims_percent": round(100 * right / counted) if counted else None,
-        "hints": sum(game.hints_used for game in games),
-        "muggins": sum(engine_missed(game.engine) for game in games if game.counting == "manual"),
-    }
+
+def game_figures(engine: EngineGame) -> dict[str, int]:
+    """A game's figures for the progress page, the fields of ``FIGURES``: per seat, the
+    deals played out and the player's points in them (a deal not played out would
+    undercount its seat), and the points the computer took from the player by muggins."""
+    figures = dict.fromkeys(FIGURES, 0)
+    for deal in engine.deals:
+        if deal.play is None or not deal.play.is_over:
+            continue
+        seat = "dealer" if deal.dealer == HUMAN else "pone"
+        figures[f"{seat}_deals"] += 1
+        figures[f"{seat}_points"] += sum(engine.points_by_source(HUMAN, deal.number).values())
+    figures["muggins_lost"] = engine_missed(engine)
+    return figures
 
 
 def engine_missed(engine: EngineGame) -> int:
@@ -62,3 +42,59 @@ def engine_missed(engine: EngineGame) -> int:
     return sum(
         peg.points for peg in engine.pegs if peg.source is Source.MUGGINS and peg.player != HUMAN
     )
+
+
+def _total(field: str, **only) -> Coalesce:
+    return Coalesce(Sum(field, filter=Q(**only) if only else None), 0)
+
+
+def games_progress(owner: Owner) -> dict | None:
+    """The games section of the progress page; None before the player's first game."""
+    won, lost = Q(winner=Game.Winner.HUMAN), Q(winner=Game.Winner.COMPUTER)
+    totals = Game.objects.owned_by(owner).aggregate(
+        played=Count("pk"),
+        finished=Count("pk", filter=~Q(winner="")),
+        won=Count("pk", filter=won),
+        lost=Count("pk", filter=lost),
+        skunks_given=Count("pk", filter=won & Q(skunk__gt=0)),
+        skunks_taken=Count("pk", filter=lost & Q(skunk__gt=0)),
+        # 1 for a skunk, 2 for a double: the match points a win or loss adds.
+        skunk_points_won=_total("skunk", winner=Game.Winner.HUMAN),
+        skunk_points_lost=_total("skunk", winner=Game.Winner.COMPUTER),
+        muggins=_total("muggins_lost", counting="manual"),
+        hints=_total("hints_used"),
+        **{field: _total(field) for field in FIGURES if field != "muggins_lost"},
+    )
+    if not totals["played"]:
+        return None
+    # A game's discards are kept as game attempts too (games.review): not claims.
+    claims = (
+        Attempt.objects.owned_by(owner)
+        .filter(deal__mode=Mode.GAME.value)
+        .exclude(kind=Area.DISCARD.value)
+    )
+    counts = claims.aggregate(counted=Count("pk"), right=Count("pk", filter=Q(right=True)))
+    counted, right = counts["counted"], counts["right"]
+    per_deal = {
+        seat: (totals[f"{seat}_deals"], totals[f"{seat}_points"] / totals[f"{seat}_deals"])
+        for seat in ("pone", "dealer")
+        if totals[f"{seat}_deals"]
+    }
+    return {
+        "played": totals["played"],
+        "finished": totals["finished"],
+        "won": totals["won"],
+        "skunks_given": totals["skunks_given"],
+        "skunks_taken": totals["skunks_taken"],
+        # A win is a match point, a skunk one more, a double skunk two more.
+        "match_points": totals["won"]
+        + totals["skunk_points_won"]
+        - totals["lost"]
+        - totals["skunk_points_lost"],
+        "per_deal": per_deal,
+        "claims": counted,
+        "claims_right": right,
+        "claims_percent": round(100 * right / counted) if counted else None,
+        "hints": totals["hints"],
+        "muggins": totals["muggins"],
+    }

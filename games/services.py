@@ -29,6 +29,7 @@ from quizzes.owners import Owner
 from quizzes.services import game_count_record, game_discard_record, game_play_record
 
 from .models import COMPUTER, HUMAN, Game, GameAction
+from .progress import game_figures
 from .review import practised, reviewed, unpractised
 
 
@@ -136,6 +137,8 @@ def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
     _review(game, engine, now)
     game.human_score, game.computer_score = (min(score, GAME_POINTS) for score in engine.scores)
     game.updated_at = now
+    for field, value in game_figures(engine).items():
+        setattr(game, field, value)
     result = engine.result
     if result is not None:
         game.winner = Game.Winner.HUMAN if result.winner == HUMAN else Game.Winner.COMPUTER
@@ -212,8 +215,3 @@ def _record_claim(
 def guest_games_claim(sender, user, guest_key: str, **kwargs) -> None:
     """A guest's games move into the account they signed up or logged in to."""
     Game.objects.owned_by(Owner(guest_key=guest_key)).update(user=user, guest_key="")
-
-
-def guest_games_purge(sender, inactive_since: datetime, **kwargs) -> None:
-    """The games of guests who have not moved since ``inactive_since`` go with them."""
-    Game.objects.filter(user__isnull=True, updated_at__lt=inactive_since).delete()

@@ -34,10 +34,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_tasks import task
 
 from cribtrainer.clients import client_address
 from cribtrainer.htmx import HtmxHttpRequest, private_page
+from cribtrainer.sessions import sessions_end
 from cribtrainer.throttle import Throttle, throttled, too_many_requests
 
 from .models import Attempt, Deal
@@ -207,13 +209,16 @@ class ReauthenticationForm(forms.Form):
         return password
 
 
-def _reauthentication_keys(request: HtmxHttpRequest) -> tuple[str, str]:
-    return f"user:{request.user.pk}", f"address:{client_address(request)}"
+def _reauthentication_keys(request: HtmxHttpRequest) -> tuple[str]:
+    """What wrong passwords are counted by: the session that gave them. Never the account
+    or an address alone, or a stolen session (or a neighbour on the same network) could
+    stop the owner changing the password and so ending it."""
+    return (f"session:{request.session.session_key}",)
 
 
 def _reauthentication_refused(request: HtmxHttpRequest) -> HttpResponse | None:
-    """The 429 page once this account, or this address, has given too many wrong passwords;
-    checked before any password is."""
+    """The 429 page once this session has given too many wrong passwords; checked before
+    any password is."""
     until = REAUTHENTICATIONS.blocked_until(*_reauthentication_keys(request))
     if until is None:
         return None
@@ -262,13 +267,28 @@ def account_page(request: HtmxHttpRequest) -> HttpResponse:
     else:
         form = EmailForm(user, initial={"email": user.email})
     attempts = Attempt.objects.owned_by(owner_of(request)).count()
-    context = {"attempts": attempts, "form": form, "saved": request.GET.get("email") == "saved"}
+    ended = request.GET.get("ended", "")
+    context = {
+        "attempts": attempts,
+        "form": form,
+        "saved": request.GET.get("email") == "saved",
+        "ended": int(ended) if ended.isdigit() and len(ended) < 7 else None,
+    }
     return render(
         request,
         "registration/account.html",
         context,
         status=400 if form.is_bound else 200,
     )
+
+
+@require_POST
+@login_required
+def sessions_end_others(request: HtmxHttpRequest) -> HttpResponse:
+    """Log out every other browser logged in to this account; this one stays. No password
+    is asked: it only takes access away, and must work when someone else has it."""
+    ended = sessions_end(request.user.pk, keep=request.session.session_key)
+    return redirect(reverse("account") + f"?ended={ended}")
 
 
 class LoginForm(AuthenticationForm):
@@ -306,8 +326,9 @@ def account_delete_page(request: HtmxHttpRequest) -> HttpResponse:
             return refused
         if form.is_valid():
             user = request.user
-            logout(request)
-            account_delete(user=user)
+            with transaction.atomic():
+                account_delete(user=user)
+                logout(request)
             return redirect("account_deleted")
         _reauthentication_failed(request, form, "password")
     attempts = Attempt.objects.owned_by(owner_of(request)).count()
@@ -324,15 +345,17 @@ def account_delete_page(request: HtmxHttpRequest) -> HttpResponse:
 @private_page
 @login_required
 def password_change(request: HtmxHttpRequest) -> HttpResponse:
-    """Django's password change form, with wrong old passwords throttled. Other devices'
-    sessions end with the old password; this one goes on."""
+    """Django's password change form, with wrong old passwords throttled. The account's
+    other sessions end; this one goes on."""
     form = PasswordChangeForm(request.user, request.POST if request.method == "POST" else None)
     if request.method == "POST":
         if refused := _reauthentication_refused(request):
             return refused
         if form.is_valid():
-            form.save()
-            update_session_auth_hash(request, form.user)
+            with transaction.atomic():
+                form.save()
+                update_session_auth_hash(request, form.user)
+                sessions_end(form.user.pk, keep=request.session.session_key)
             return redirect("password_change_done")
         _reauthentication_failed(request, form, "old_password")
     status = 400 if request.method == "POST" else 200
@@ -349,12 +372,34 @@ class PasswordResetRequestForm(PasswordResetForm):
         return super().get_users(email)
 
 
-_password_reset_view = auth_views.PasswordResetView.as_view(form_class=PasswordResetRequestForm)
+@task()
+def password_reset_mail(email: str, domain: str, use_https: bool) -> None:
+    """Mail a reset link to each active account with the address (none if there is none):
+    a task, so the request that asked answers in the same time either way."""
+    form = PasswordResetRequestForm({"email": email})
+    if form.is_valid():
+        form.save(domain_override=domain, use_https=use_https)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's page, with the mail left to the task queue (``password_reset_mail``)."""
+
+    form_class = PasswordResetRequestForm
+
+    def form_valid(self, form):
+        request = self.request
+        password_reset_mail.enqueue(
+            form.cleaned_data["email"], request.get_host(), request.is_secure()
+        )
+        return redirect(self.get_success_url())
+
+
+_password_reset_view = PasswordResetView.as_view()
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def password_reset(request: HtmxHttpRequest) -> HttpResponse:
-    """Ask for a reset link by email (Django's view), at most the reset rate per address."""
+    """Ask for a reset link by email, at most the reset rate per address."""
     if request.method == "POST":
         until = PASSWORD_RESETS.take(f"address:{client_address(request)}")
         if until is not None:

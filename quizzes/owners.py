@@ -14,10 +14,17 @@ from hashlib import sha256
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpRequest
 
 GUEST_KEY = "guest_key"
+# Said once, when a guest is first dealt a hand or starts a game.
+GUEST_NOTICE = (
+    "Your practice is kept in this browser only, for as long as you keep practising here "
+    "(two weeks after your last answer or move). Sign up to keep it for good and see it "
+    "on any device: everything you practised comes with you."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +58,16 @@ def owner_of(request: HttpRequest, *, create: bool = False) -> Owner | None:
             return None
         key = secrets.token_urlsafe(24)
         request.session[GUEST_KEY] = key
+        messages.info(request, GUEST_NOTICE, fail_silently=True)
     return Owner(guest_key=key)
+
+
+def guest_notice_withdraw(request: HttpRequest) -> None:
+    """The guest notice, if not shown yet, is not for a player who has just logged in."""
+    storage = messages.get_messages(request)
+    kept = [message for message in storage if message.message != GUEST_NOTICE]
+    for message in kept:
+        messages.add_message(request, message.level, message.message, message.extra_tags)
 
 
 # How long requests a browser sent before it logged in still find the deals it had as a guest.

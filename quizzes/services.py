@@ -9,15 +9,14 @@ from datetime import datetime, timedelta
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import messages
-from django.contrib.sessions.backends.db import SessionStore
-from django.contrib.sessions.models import Session
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from counter.cribbage.cards import Card, format_cards
 from counter.cribbage.computer import greedy_lay
 from counter.cribbage.discard import Role
 from counter.cribbage.pegging import PegItem
+from cribtrainer.models import PlayerSession
+from cribtrainer.sessions import sessions_end
 
 from .domain.dealing import Mode, deal_quiz_hand, pick_weak_spot, system_random
 from .domain.discards import deal_discard, grade_discard
@@ -26,8 +25,8 @@ from .domain.marking import Answer, AnswerStyle, Marking, Question, pattern_ques
 from .domain.patterns import Area, Category, Pattern, in_counting_order
 from .domain.play import OverClaim, deal_play, mark_claim, mark_play
 from .models import Attempt, AttemptPattern, Deal, ReviewItem
-from .owners import GUEST_KEY, Owner
-from .signals import guest_merged, guests_purged
+from .owners import GUEST_KEY, Owner, guest_notice_withdraw
+from .signals import guest_merged
 
 
 def deal_create(
@@ -476,6 +475,7 @@ def guest_attempts_claim(sender, request, user, **kwargs) -> None:
     player how many came."""
     if request is None or not hasattr(request, "session"):
         return
+    guest_notice_withdraw(request)
     key = request.session.pop(GUEST_KEY, "")
     moved = attempts_merge(from_session=key, to_user=user)
     if moved:
@@ -488,75 +488,103 @@ def guest_attempts_claim(sender, request, user, **kwargs) -> None:
 
 
 @dataclass(frozen=True)
+class GuestRows:
+    """A kind of row kept for guests: its name in the purge's report, its model (with
+    ``user`` and ``guest_key``), and its field saying when the guest last used it."""
+
+    name: str
+    model: type
+    used_at: str
+
+    def rows(self):
+        return self.model.objects.filter(user__isnull=True)
+
+    def used_since(self, since: datetime):
+        return self.rows().filter(**{f"{self.used_at}__gte": since}).values("guest_key")
+
+
+_GUEST_ROWS = [
+    GuestRows("deals", Deal, "dealt_at"),
+    GuestRows("attempts", Attempt, "answered_at"),
+    GuestRows("review items", ReviewItem, "updated_at"),
+]
+
+
+def register_guest_rows(name: str, model: type, used_at: str) -> None:
+    """For an app above this one keeping guests' rows of its own (a game): a guest's
+    latest use of them keeps the guest, and ``guests_purge`` deletes them with the guest."""
+    if all(kind.name != name for kind in _GUEST_ROWS):
+        _GUEST_ROWS.append(GuestRows(name, model, used_at))
+
+
+@dataclass(frozen=True)
 class Purged:
-    """What a purge of inactive guests removed (or would remove)."""
+    """What a purge of inactive guests removed (or would remove): how many guests, how many
+    rows of each kind (deals, attempts, review items, and each registered kind such as
+    games), and how many expired sessions."""
 
     guests: int
-    deals: int
-    attempts: int
-    review_items: int
+    rows: dict[str, int]
     expired_sessions: int
+
+    @property
+    def deals(self) -> int:
+        return self.rows["deals"]
+
+    @property
+    def attempts(self) -> int:
+        return self.rows["attempts"]
+
+    @property
+    def review_items(self) -> int:
+        return self.rows["review items"]
 
 
 def guests_purge(*, inactive_for: timedelta, now: datetime, dry_run: bool = False) -> Purged:
-    """Delete the guests who have dealt, answered and reviewed nothing for ``inactive_for``,
-    with their deals, attempts and review queue, and every expired session.
+    """Delete the guests who have done nothing for ``inactive_for`` (dealt, answered,
+    reviewed, moved in a game: their latest activity of any kind), with all their rows, and
+    every expired session: all of it in one transaction, or nothing.
 
     A guest is known only by the key in their browser's session, which expires long before
-    (two weeks by default): their rows could never be claimed again by anyone.
+    (two weeks after their last change, by default): their rows could never be claimed
+    again by anyone.
     """
     since = now - inactive_for
-    active = (
-        Deal.objects.filter(user__isnull=True, dealt_at__gte=since).values("guest_key"),
-        Attempt.objects.filter(user__isnull=True, answered_at__gte=since).values("guest_key"),
-        ReviewItem.objects.filter(user__isnull=True, updated_at__gte=since).values("guest_key"),
-    )
 
-    def stale(model):
-        rows = model.objects.filter(user__isnull=True)
-        for keys in active:
-            rows = rows.exclude(guest_key__in=keys)
+    def stale(kind: GuestRows):
+        rows = kind.rows()
+        for other in _GUEST_ROWS:
+            rows = rows.exclude(guest_key__in=other.used_since(since))
         return rows
 
-    deals, attempts, items = stale(Deal), stale(Attempt), stale(ReviewItem)
-    sessions = Session.objects.filter(expire_date__lt=now)
-    guests = set(deals.values_list("guest_key", flat=True).distinct())
-    guests |= set(items.values_list("guest_key", flat=True).distinct())
-    purged = Purged(
-        guests=len(guests),
-        deals=deals.count(),
-        attempts=attempts.count(),
-        review_items=items.count(),
-        expired_sessions=sessions.count(),
-    )
-    if not dry_run:
-        with transaction.atomic():
-            deals.delete()  # their attempts and marks with them
-            items.delete()
+    with transaction.atomic():
+        doomed = [(kind.name, stale(kind)) for kind in _GUEST_ROWS]
+        sessions = PlayerSession.objects.filter(expire_date__lt=now)
+        guests = set()
+        for _, rows in doomed:
+            guests |= set(rows.values_list("guest_key", flat=True).distinct())
+        purged = Purged(
+            guests=len(guests),
+            rows={name: rows.count() for name, rows in doomed},
+            expired_sessions=sessions.count(),
+        )
+        if not dry_run:
+            # Deals first: their attempts and marks go with them, counted above.
+            for _, rows in doomed:
+                rows.delete()
             sessions.delete()
-            guests_purged.send(sender=Owner, inactive_since=since)
     return purged
 
 
 def account_delete(*, user) -> None:
     """Delete an account and every row that names the player: their deals, attempts and
     review queue (by cascade), django-axes' records of their log-ins and failed log-ins
-    (username, addresses, browsers, times), and their sessions on every device."""
+    (username, addresses, browsers, times), and their sessions on every device: all of it
+    or, if anything fails, none. The sessions are found by the account stored with each
+    (cribtrainer.sessions), so no other player's is read or locked."""
     username = user.get_username()
     with transaction.atomic():
-        Session.objects.filter(session_key__in=_session_keys_of(user)).delete()
+        sessions_end(user.pk)
         for model in (AccessAttempt, AccessLog, AccessFailureLog):
             model.objects.filter(username=username).delete()
         user.delete()
-
-
-def _session_keys_of(user) -> list[str]:
-    """The keys of the user's unexpired sessions. Session data is signed, not searchable,
-    so each is decoded: a pass over the sessions, which purge_guests keeps few."""
-    pk = str(user.pk)
-    store = SessionStore()
-    return [
-        session.session_key
-        for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator()
-        if store.decode(session.session_data).get("_auth_user_id") == pk
-    ]

@@ -8,8 +8,3 @@ move them too.
 from django.dispatch import Signal
 
 guest_merged = Signal()
-
-guests_purged = Signal()
-"""``guests_purged(sender, inactive_since)``: ``purge_guests`` has just removed the guests
-inactive since then (inside the same transaction); an app keeping guests' rows of its own
-removes theirs."""

@@ -46,6 +46,7 @@ account_patterns = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
+    path("sessions/end/", accounts.sessions_end_others, name="sessions_end_others"),
     path("delete/", accounts.account_delete_page, name="account_delete"),
     path("deleted/", accounts.account_deleted, name="account_deleted"),
     path("attempts.csv", accounts.attempts_csv, name="attempts_csv"),

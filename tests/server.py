@@ -70,10 +70,9 @@ def manage(env: dict[str, str], *args: str) -> None:
 
 
 def prepare(env: dict[str, str]) -> None:
-    """Migrate the database, make the cache table and collect static files, as a deployment
-    does."""
+    """Migrate the database (which makes the cache table too) and collect static files, as
+    a deployment does."""
     manage(env, "migrate", "--no-input")
-    manage(env, "createcachetable")
     manage(env, "collectstatic", "--no-input")
 
 

@@ -14,3 +14,6 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # Quiet test output: requests are logged at INFO, which the request-log test turns on itself.
 LOGGING["loggers"]["cribtrainer.requests"]["level"] = "WARNING"  # noqa: F405
+
+# Tasks run at once, inside the request: the tests of the queue itself set the database one.
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

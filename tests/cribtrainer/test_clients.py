@@ -26,7 +26,10 @@ def test_with_no_proxy_forwarded_for_is_ignored():
         # Whatever the client sends is on the left of what the proxy appends.
         (1, "6.6.6.6, 1.1.1.1", "1.1.1.1"),
         (1, "6.6.6.6,1.1.1.1", "1.1.1.1"),
-        (1, "[2001:db8::1]:443", "2001:db8::1"),
+        # An IPv6 client is its /64.
+        (1, "[2001:db8::1]:443", "2001:db8::"),
+        (1, "2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::"),
+        (1, "::ffff:192.0.2.1", "192.0.2.1"),
         (2, "6.6.6.6, 1.1.1.1, 172.16.0.2", "1.1.1.1"),
         (2, "1.1.1.1, 172.16.0.2", "1.1.1.1"),
         # Junk the client sent is skipped; the proxies' entries still count from the right.
@@ -47,3 +50,12 @@ def test_no_address_at_all_is_an_empty_key():
     request = RequestFactory().get("/")
     del request.META["REMOTE_ADDR"]
     assert client_address(request) == ""
+
+
+@pytest.mark.parametrize(
+    ("prefix", "client"),
+    [(64, "2001:db8:1:2::"), (48, "2001:db8:1::"), (128, "2001:db8:1:2:3:4:5:6")],
+)
+def test_the_ipv6_network_counted_as_one_client_is_a_setting(prefix, client):
+    with override_settings(IPV6_PREFIX_LENGTH=prefix):
+        assert address(0, remote="2001:db8:1:2:3:4:5:6") == client

@@ -31,3 +31,13 @@ def test_the_counter_answers_an_htmx_request_from_a_malformed_current_url(client
     response = client.get("/?hand=5H,5C,5S,JD&starter=5D", headers=headers)
     assert response.status_code == 200
     assert response["HX-Push-Url"] == "/?hand=5H,5C,5S,JD&starter=5D"
+
+
+@pytest.mark.django_db
+def test_a_response_whose_push_url_depends_on_the_current_url_varies_by_it(client):
+    headers = {"HX-Request": "true", "HX-Current-URL": "http://testserver/"}
+    pushed = client.get("/?hand=5H,5C,5S,JD&starter=5D", headers=headers)
+    assert "HX-Push-Url" in pushed
+    assert "HX-Current-URL" in pushed["Vary"]
+    # A view that does not read it does not vary by it.
+    assert "HX-Current-URL" not in client.get("/quiz/", headers=headers).get("Vary", "")

@@ -1,9 +1,13 @@
 import json
 import logging
+import re
+import subprocess
+import sys
 
 import pytest
 
 from cribtrainer.request_log import JsonFormatter
+from tests.server import ROOT, app_env
 
 
 @pytest.mark.django_db
@@ -18,3 +22,39 @@ def test_each_request_is_logged_as_one_json_line(client, caplog):
     assert line["ms"] >= 0
     assert line["level"] == "INFO"
     assert line["message"] == "request"
+
+
+@pytest.mark.django_db
+def test_at_the_console_a_request_is_one_short_readable_line(client, caplog):
+    from cribtrainer.request_log import TextFormatter
+
+    with caplog.at_level(logging.INFO, logger="cribtrainer.requests"):
+        client.get("/healthz")
+    (record,) = [r for r in caplog.records if r.name == "cribtrainer.requests"]
+    line = TextFormatter().format(record)
+    assert re.fullmatch(r"GET /healthz 200 \d+\.\d ms", line), line
+
+
+@pytest.mark.parametrize(
+    ("env", "formatter"),
+    [
+        ({"DEBUG": "1"}, "text"),
+        ({"DEBUG": "0", "SECRET_KEY": "x" * 50}, "json"),
+        ({"DEBUG": "1", "LOG_FORMAT": "json"}, "json"),
+    ],
+)
+def test_debug_logs_text_and_production_json_unless_log_format_says(env, formatter):
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "print(settings.LOGGING['handlers']['stdout']['formatter'])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=app_env(**env),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.strip() == formatter

@@ -102,3 +102,12 @@ def test_htmx_posts_carry_the_csrf_token_in_a_header():
     token = browser.cookies["csrftoken"].value
     headers = {"HX-Request": "true", "X-CSRFToken": token}
     assert browser.post("/quiz/new/", {"mode": "mixed"}, headers=headers).status_code == 302
+
+
+def test_check_deploy_warns_that_reset_mail_cannot_be_sent_without_a_mail_server():
+    settings = {k: v for k, v in PRODUCTION.items() if not k.startswith("EMAIL_")}
+    done = manage("check", "--deploy", **settings)
+    assert "cribtrainer.W001" in done.stdout + done.stderr
+    assert "Password-reset mail cannot be sent" in done.stdout + done.stderr
+    with_mail = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert "cribtrainer.W001" not in with_mail.stdout + with_mail.stderr

@@ -1,4 +1,5 @@
 import json
+import sqlite3
 import subprocess
 import sys
 
@@ -43,10 +44,22 @@ response = Client().get("/healthz")
 print(response.status_code, response.content.decode())
 """
 
+SIGNUP = """
+import django; django.setup()
+from django.test.utils import setup_test_environment; setup_test_environment()
+from django.test import Client
+client = Client()
+password = "a-pair-royal-is-six"
+fields = {"username": "newcomer", "password1": password, "password2": password}
+signed_up = client.post("/accounts/signup/", fields)
+dealt = client.post("/quiz/new/", {"mode": "hand"})
+print(200, '{"signup": %d, "deal": %d}' % (signed_up.status_code, dealt.status_code))
+"""
 
-def healthz_of(database):
+
+def healthz_of(database, script=HEALTHZ):
     done = subprocess.run(
-        [sys.executable, "-c", HEALTHZ],
+        [sys.executable, "-c", script],
         env=app_env(DEBUG="1", DATABASE_URL=f"sqlite:///{database}"),
         cwd=ROOT,
         capture_output=True,
@@ -67,8 +80,7 @@ def sqlite_file(tmp_path):
 
 
 def test_healthz_reports_a_removed_sqlite_file_and_does_not_make_it_again(sqlite_file):
-    database, env = sqlite_file
-    manage(env, "createcachetable")
+    database, _ = sqlite_file
     assert healthz_of(database) == (200, {"status": "ok", "database": "sqlite"})
     for path in database.parent.glob("db.sqlite3*"):
         path.unlink()
@@ -79,6 +91,21 @@ def test_healthz_reports_a_removed_sqlite_file_and_does_not_make_it_again(sqlite
     assert healthz_of(database) == (503, {"status": "error", "database": "unreachable"})
 
 
+def test_migrate_alone_makes_a_database_every_page_works_on(sqlite_file):
+    database, _ = sqlite_file
+    assert healthz_of(database) == (200, {"status": "ok", "database": "sqlite"})
+    assert healthz_of(database, SIGNUP) == (200, {"signup": 302, "deal": 302})
+
+
 def test_healthz_reports_a_missing_cache_table(sqlite_file):
     database, _ = sqlite_file
+    with sqlite3.connect(database) as db:
+        db.execute("DROP TABLE cribtrainer_cache")
     assert healthz_of(database) == (503, {"status": "error", "cache": "unreachable"})
+
+
+def test_healthz_reports_a_migration_not_applied(sqlite_file):
+    database, _ = sqlite_file
+    with sqlite3.connect(database) as db:
+        db.execute("DELETE FROM django_migrations WHERE app = 'cribtrainer' AND name LIKE '0002%'")
+    assert healthz_of(database) == (503, {"status": "error", "database": "not migrated"})

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 from django.utils import timezone
 
+from cribtrainer.models import PlayerSession
 from quizzes.models import Attempt, Deal, ReviewItem
 from tests.factories import PASSWORD, AttemptFactory, DealFactory, UserFactory
 
@@ -232,6 +233,65 @@ def test_an_address_failing_across_usernames_is_locked_out_for_every_username(cl
     assert log_in(other, PASSWORD).status_code == 302
 
 
+def in_one_64(n: int) -> dict:
+    """The n-th address of one IPv6 /64, as the proxy in front says it."""
+    return {"X-Forwarded-For": f"2001:db8:1:2:{n:x}:{n:x}:0:1"}
+
+
+@override_settings(PROXY_COUNT=1)
+def test_an_ipv6_network_is_one_address_for_the_log_in_lockout(client, guessme):
+    limit = settings.LOGIN_FAILURES_PER_USERNAME
+    for n in range(limit - 1):
+        assert log_in(client, "wrong", **in_one_64(n)).status_code == 200
+    assert log_in(client, "wrong", **in_one_64(limit)).status_code == 429
+    assert log_in(client, PASSWORD, **in_one_64(999)).status_code == 429
+    # The next /64 is another address.
+    other = {"X-Forwarded-For": "2001:db8:1:3::1"}
+    assert log_in(client, PASSWORD, **other).status_code == 302
+
+
+@override_settings(PROXY_COUNT=1, IPV6_PREFIX_LENGTH=48)
+def test_the_ipv6_network_counted_as_one_address_is_a_setting(client, guessme):
+    for n in range(settings.LOGIN_FAILURES_PER_USERNAME):
+        log_in(client, "wrong", **{"X-Forwarded-For": f"2001:db8:1:{n:x}::1"})
+    assert log_in(client, PASSWORD, **{"X-Forwarded-For": "2001:db8:1:ff::1"}).status_code == 429
+
+
+@override_settings(PROXY_COUNT=1)
+def test_a_log_in_flood_from_one_64_is_refused_before_any_password_is_hashed(
+    client, guessme, monkeypatch
+):
+    from django.contrib.auth.backends import ModelBackend
+
+    hashed = []
+    authenticate = ModelBackend.authenticate
+
+    def counted(self, *args, **kwargs):
+        hashed.append(1)
+        return authenticate(self, *args, **kwargs)
+
+    monkeypatch.setattr(ModelBackend, "authenticate", counted)
+    limit = settings.LOGIN_FAILURES_PER_ADDRESS
+    statuses = [
+        log_in(client, "wrong", username=f"user{n}", **in_one_64(n)).status_code
+        for n in range(limit + 30)
+    ]
+    assert statuses.count(429) == 31
+    assert len(hashed) == limit
+
+
+@override_settings(PROXY_COUNT=1)
+def test_signups_from_one_ipv6_network_are_throttled(client, clock, settings):
+    settings.THROTTLE_SIGNUP = (2, 3600)
+
+    def sign_up_from(n, username):
+        data = {"username": username, "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
+        return type(client)().post("/accounts/signup/", data, headers=in_one_64(n))
+
+    assert [sign_up_from(n, f"player-{n}").status_code for n in range(3)] == [302, 302, 429]
+    assert not User.objects.filter(username="player-2").exists()
+
+
 def test_logging_in_forgives_only_that_usernames_failures_from_that_address(client, guessme):
     attacker = UserFactory(username="attacker")
     for n in range(settings.LOGIN_FAILURES_PER_ADDRESS - 2):
@@ -383,15 +443,58 @@ def test_wrong_passwords_when_reauthenticating_are_throttled(client, clock, url,
     assert User.objects.filter(pk=user.pk).exists()
     user.refresh_from_db()
     assert user.check_password(PASSWORD)
-    # The account is throttled on every device and address, and the address for every account.
-    elsewhere = type(client)(REMOTE_ADDR="10.1.2.3")
-    elsewhere.force_login(user)
-    assert elsewhere.post(url, {**fields, field: PASSWORD}).status_code == 429
-    client.force_login(UserFactory(username="same-address"))
-    assert client.post(url, {**fields, field: PASSWORD}).status_code == 429
     clock.advance(seconds)
+    assert client.post(url, {**fields, field: PASSWORD}).status_code == 302
+
+
+@pytest.mark.parametrize(("url", "field"), REAUTHENTICATIONS)
+@pytest.mark.parametrize("address", ["127.0.0.1", "10.1.2.3"])
+def test_another_session_cannot_lock_the_owner_out(client, clock, url, field, address):
+    """Wrong passwords count against the session that gave them: a stolen session (from
+    the owner's address or another) uses its own tries up, never the owner's."""
+    user = UserFactory()
+    attacker = type(client)(REMOTE_ADDR=address)
+    attacker.force_login(user)
+    times, _ = settings.THROTTLE_REAUTH
+    fields = {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD}
+    for _ in range(times):
+        assert attacker.post(url, {**fields, field: "wrong"}).status_code == 400
+    assert attacker.post(url, {**fields, field: PASSWORD}).status_code == 429
     client.force_login(user)
     assert client.post(url, {**fields, field: PASSWORD}).status_code == 302
+
+
+def test_changing_the_password_ends_the_other_sessions(client):
+    user = UserFactory()
+    other = type(client)(REMOTE_ADDR="10.1.2.3")
+    other.force_login(user)
+    client.force_login(user)
+    fields = {
+        "old_password": PASSWORD,
+        "new_password1": NEW_PASSWORD,
+        "new_password2": NEW_PASSWORD,
+    }
+    assert client.post("/accounts/password/", fields).status_code == 302
+    assert PlayerSession.objects.filter(user_id=user.pk).count() == 1
+    assert other.get("/accounts/").status_code == 302  # logged out: sent to log in
+    assert client.get("/accounts/").status_code == 200
+
+
+def test_the_owner_can_log_out_every_other_session(client):
+    user = UserFactory()
+    others = [type(client)(REMOTE_ADDR=f"10.1.2.{n}") for n in range(3)]
+    for other in others:
+        other.force_login(user)
+    someone_else = type(client)()
+    someone_else.force_login(UserFactory(username="someone-else"))
+    client.force_login(user)
+    response = client.post("/accounts/sessions/end/", follow=True)
+    assert response.redirect_chain[-1][0] == "/accounts/?ended=3"
+    assert "3 other browsers logged out." in response.text
+    assert all(other.get("/accounts/").status_code == 302 for other in others)
+    assert client.get("/accounts/").status_code == 200
+    assert someone_else.get("/accounts/").status_code == 200
+    assert client.get("/accounts/sessions/end/").status_code == 405
 
 
 def test_a_right_password_uses_none_of_the_throttle(client, clock):
@@ -467,7 +570,6 @@ def test_password_reset_requests_are_throttled_per_address_and_per_email(
 
 def test_delete_removes_every_row_naming_the_player_and_their_other_sessions(client):
     from axes.models import AccessLog
-    from django.contrib.sessions.models import Session
 
     user = UserFactory(username="leaver")
     kept = UserFactory(username="stayer")
@@ -488,7 +590,7 @@ def test_delete_removes_every_row_naming_the_player_and_their_other_sessions(cli
     assert not AccessAttempt.objects.filter(username="leaver").exists()
     assert AccessLog.objects.filter(username="stayer").exists()
     assert AccessAttempt.objects.filter(username="stayer").exists()
-    sessions = [s.get_decoded().get("_auth_user_id") for s in Session.objects.all()]
+    sessions = [s.get_decoded().get("_auth_user_id") for s in PlayerSession.objects.all()]
     assert str(user.pk) not in sessions
     assert phone.get("/accounts/").status_code == 302  # the phone is logged out
     assert User.objects.filter(pk=kept.pk).exists()
@@ -525,7 +627,6 @@ def test_an_answer_sent_before_the_login_finished_gets_its_feedback(client):
 def test_an_answer_that_lands_while_the_login_is_moving_the_deals_is_kept(client):
     """The moment in between: the log-in has deleted the guest's session but not yet moved
     its deals. The answer, with the guest's cookie, is recorded, and moves with the rest."""
-    from django.contrib.sessions.models import Session
 
     from quizzes.services import attempts_merge
 
@@ -541,7 +642,7 @@ def test_an_answer_that_lands_while_the_login_is_moving_the_deals_is_kept(client
     assert Attempt.objects.get().guest_key == deal.guest_key
     assert attempts_merge(from_session=guest_key, to_user=user) == 1  # the move, at last
     assert Attempt.objects.get().user == user
-    assert not Session.objects.filter(session_key=client.cookies["sessionid"].value).exists()
+    assert not PlayerSession.objects.filter(session_key=client.cookies["sessionid"].value).exists()
 
 
 def logged_in_before_the_move(client, user) -> str:

@@ -285,7 +285,7 @@ def test_a_failed_answer_says_why_and_keeps_what_was_typed(page: Page, live_serv
     # Logged out in another tab: the deal is not this browser's any more.
     other_tab = page.context.new_page()
     other_tab.goto("/accounts/")
-    other_tab.locator("#main").get_by_role("button", name="Log out").click()
+    other_tab.locator("#main").get_by_role("button", name="Log out", exact=True).click()
     check.click()
     expect(alert).to_contain_text("That is not yours any more")
     expect(total).to_have_value("12")

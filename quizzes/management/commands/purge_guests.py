@@ -10,8 +10,9 @@ from quizzes.services import guests_purge
 
 class Command(BaseCommand):
     help = (
-        "Delete guests who have practised nothing for --days days (90 by default), with their "
-        "deals, attempts and review queue, and every expired session."
+        "Delete guests who have done nothing for --days days (90 by default; their latest "
+        "activity of any kind: quizzes, review, games), with all their deals, attempts, "
+        "review queue and games, and every expired session."
     )
 
     def add_arguments(self, parser):
@@ -29,9 +30,8 @@ class Command(BaseCommand):
             inactive_for=timedelta(days=days), now=timezone.now(), dry_run=dry_run
         )
         verb = "Would delete" if dry_run else "Deleted"
+        rows = ", ".join(f"{count} {name}" for name, count in purged.rows.items())
         self.stdout.write(
             f"{verb} {purged.guests} guest{'s' * (purged.guests != 1)} inactive for {days} "
-            f"days: {purged.deals} deals, {purged.attempts} attempts, "
-            f"{purged.review_items} review items; and {purged.expired_sessions} expired "
-            "sessions."
+            f"days: {rows}; and {purged.expired_sessions} expired sessions."
         )

@@ -2,13 +2,20 @@ from datetime import timedelta
 from io import StringIO
 
 import pytest
-from django.contrib.sessions.backends.db import SessionStore
-from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from cribtrainer.models import PlayerSession as Session
+from cribtrainer.sessions import SessionStore
+from games.models import Game
 from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
-from tests.factories import AttemptFactory, AttemptPatternFactory, DealFactory, ReviewItemFactory
+from tests.factories import (
+    AttemptFactory,
+    AttemptPatternFactory,
+    DealFactory,
+    GameFactory,
+    ReviewItemFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -50,8 +57,8 @@ def purge(*args):
 def test_a_dry_run_counts_and_deletes_nothing(players):
     before = [Deal.objects.count(), Attempt.objects.count(), ReviewItem.objects.count()]
     assert purge("--dry-run") == (
-        "Would delete 1 guest inactive for 90 days: 1 deals, 1 attempts, 1 review items; "
-        "and 1 expired sessions."
+        "Would delete 1 guest inactive for 90 days: 1 deals, 1 attempts, 1 review items, "
+        "0 games; and 1 expired sessions."
     )
     after = [Deal.objects.count(), Attempt.objects.count(), ReviewItem.objects.count()]
     assert before == after
@@ -77,3 +84,57 @@ def test_days_sets_how_long_is_inactive(players):
 def test_days_must_be_at_least_one(days):
     with pytest.raises(CommandError, match="--days must be at least 1"):
         call_command("purge_guests", "--days", days)
+
+
+# --- a guest is judged by their latest activity of any kind ---------------------------
+
+
+@pytest.fixture
+def gamers():
+    """One guest playing a game now with a quiz history 10 days old; one answering today
+    with a game last moved 10 days ago; one whose game and quizzes are both 10 days old."""
+    for key, quiz_days, game_days in [("playing", 10, 0), ("quizzing", 0, 10), ("idle", 10, 10)]:
+        AttemptFactory(
+            deal=DealFactory(user=None, guest_key=key, dealt_at=days_ago(quiz_days)),
+            answered_at=days_ago(quiz_days),
+        )
+        GameFactory(user=None, guest_key=key, updated_at=days_ago(game_days))
+
+
+def test_a_guest_active_in_games_keeps_their_quizzes_and_the_other_way_round(gamers):
+    assert purge("--days", "7") == (
+        "Deleted 1 guest inactive for 7 days: 1 deals, 1 attempts, 0 review items, "
+        "1 games; and 0 expired sessions."
+    )
+    assert set(Deal.objects.values_list("guest_key", flat=True)) == {"playing", "quizzing"}
+    assert set(Attempt.objects.values_list("guest_key", flat=True)) == {"playing", "quizzing"}
+    assert set(Game.objects.values_list("guest_key", flat=True)) == {"playing", "quizzing"}
+
+
+def test_a_dry_run_counts_the_games_it_would_delete(gamers):
+    assert purge("--days", "7", "--dry-run") == (
+        "Would delete 1 guest inactive for 7 days: 1 deals, 1 attempts, 0 review items, "
+        "1 games; and 0 expired sessions."
+    )
+    assert Game.objects.count() == 3
+
+
+def test_a_purge_that_fails_half_way_deletes_nothing(gamers, monkeypatch):
+    """The expired sessions go last: if that fails, the guests' rows deleted before it are
+    all back."""
+    import quizzes.services
+
+    class Sessions:
+        def filter(self, **lookup):
+            return self
+
+        def count(self):
+            return 0
+
+        def delete(self):
+            raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(quizzes.services.PlayerSession, "objects", Sessions())
+    with pytest.raises(RuntimeError):
+        purge("--days", "7")
+    assert Deal.objects.count() == Attempt.objects.count() == Game.objects.count() == 3

@@ -1,0 +1,76 @@
+"""The games section of /progress/ adds up the figures each game keeps, which are the same
+as replaying the games would give."""
+
+import random
+from statistics import mean
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from counter.cribbage.game import Game as EngineGame
+from counter.cribbage.game import Source
+from games.models import HUMAN, Game
+from games.progress import FIGURES, game_figures, games_progress
+from quizzes.owners import Owner
+from tests.factories import UserFactory
+from tests.games.test_services import play_out, start
+
+
+def replayed_section(games: list[Game]) -> dict:
+    """What the section said when it replayed every game: the reference."""
+    per_deal = {"pone": [], "dealer": []}
+    muggins = 0
+    for game in games:
+        engine = game.engine
+        for deal in engine.deals:
+            if deal.play is None or not deal.play.is_over:
+                continue
+            seat = "dealer" if deal.dealer == HUMAN else "pone"
+            per_deal[seat].append(sum(engine.points_by_source(HUMAN, deal.number).values()))
+        if game.counting == "manual":
+            muggins += sum(
+                p.points for p in engine.pegs if p.source is Source.MUGGINS and p.player != HUMAN
+            )
+    return {
+        "per_deal": {seat: (len(p), mean(p)) for seat, p in per_deal.items() if p},
+        "muggins": muggins,
+    }
+
+
+@pytest.mark.django_db
+def test_the_stored_figures_are_what_replaying_the_games_gives(monkeypatch):
+    user = UserFactory()
+    games = [play_out(start(user), random.Random(seed), miss=0.3) for seed in (8, 11)]
+    games.append(start(user))  # not over
+    games = [Game.objects.get(pk=game.pk) for game in games]
+    expected = replayed_section(games)
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("the progress page replayed a game")
+
+    monkeypatch.setattr(EngineGame, "from_dict", no_replay)
+    section = games_progress(Owner(user=user))
+    assert section["per_deal"].keys() == expected["per_deal"].keys()
+    for seat, (deals, points) in expected["per_deal"].items():
+        assert section["per_deal"][seat] == (deals, pytest.approx(points))
+    assert section["muggins"] == expected["muggins"] > 0
+    assert section["played"] == 3
+    assert section["finished"] == 2
+    won = sum(game.winner == Game.Winner.HUMAN for game in games)
+    assert section["won"] == won
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_fills_the_figures_of_the_games_there_are():
+    user = UserFactory()
+    game = play_out(start(user), random.Random(8), miss=0.3)
+    expected = game_figures(game.engine)
+    assert expected["pone_deals"] + expected["dealer_deals"] > 0
+    Game.objects.filter(pk=game.pk).update(**dict.fromkeys(FIGURES, 0))
+    executor = MigrationExecutor(connection)
+    executor.migrate([("games", "0001_initial")])
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    stored = Game.objects.filter(pk=game.pk).values(*FIGURES).get()
+    assert stored == expected
