@@ -31,11 +31,11 @@ def games_progress(owner: Owner) -> dict | None:
                 continue  # a deal not played out: its points would undercount the seat
             seat = "dealer" if deal.dealer == HUMAN else "pone"
             per_deal[seat].append(sum(engine.points_by_source(HUMAN, deal.number).values()))
-    # A game's discards are kept as game attempts too (games.review): not claims.
+    # A game's discards and lays are kept as game attempts too (games.review): not claims.
     claims = (
         Attempt.objects.owned_by(owner)
         .filter(deal__mode=Mode.GAME.value)
-        .exclude(kind=Area.DISCARD.value)
+        .exclude(kind__in=(Area.DISCARD.value, Area.LAY.value))
     )
     counted = claims.count()
     right = claims.filter(right=True).count()

@@ -281,7 +281,7 @@ def test_practise_this_makes_a_discard_quiz_of_that_six_and_seat(client, finishe
     assert client.get(response["Location"]).status_code == 200
 
 
-def test_practise_this_makes_a_play_quiz_of_that_deal(client, finished):
+def test_practise_this_makes_a_lay_quiz_of_that_turn(client, finished):
     data = client.get(f"/play/{finished.pk}/review.json").json()
     for deal in data["deals"]:
         lays = [
@@ -295,9 +295,15 @@ def test_practise_this_makes_a_play_quiz_of_that_deal(client, finished):
         f"/play/{finished.pk}/review/practise/", {"pick": f"{deal['number']}:{lays[0]}"}
     )
     quiz = Deal.objects.get(pk=int(response["Location"].split("/")[2]))
-    play = finished.engine.deals[deal["number"] - 1].play
-    assert quiz.kind == "play" and len(quiz.play.turns) == len(play.turns)
-    assert client.get(response["Location"]).status_code == 200
+    decision = deal["decisions"][lays[0]]
+    position = quiz.lay_position
+    assert quiz.kind == "lay" and quiz.hand.split() == decision["hand"]
+    assert len(position.play.turns) == decision["turn"]
+    assert position.count == decision["count"]
+    assert [card.code for card in position.play.series] == decision["series"]
+    assert quiz.starter == deal["starter"]
+    page = client.get(response["Location"]).content.decode()
+    assert "Your lay as the" in page
 
 
 @pytest.mark.parametrize("data", [{"pick": "99:0"}, {"pick": "1:999"}, {"pick": "x"}, {}])
