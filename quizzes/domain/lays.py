@@ -33,7 +33,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 from counter.cribbage.cards import DECK, Card, Rank
 from counter.cribbage.computer import greedy_discard, greedy_lay, lay_values
@@ -180,7 +179,7 @@ class LayGrade:
             return self.card
         return min(card for card in self.position.fitting if card.rank == self.best)
 
-    @cached_property
+    @property
     def options(self) -> tuple[tuple[Card, float, float], ...]:
         """Each card that fits with its rank's value and loss, the best first."""
         rows = [
