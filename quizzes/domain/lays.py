@@ -276,27 +276,34 @@ def _opens_run(series: tuple[Card, ...], card: Card, unseen: Iterable[Card]) -> 
 
 
 def deal_lay(
-    rng: random.Random, *, pattern: Pattern | None = None, tries: int = 30
+    rng: random.Random, *, pattern: Pattern | None = None, tries: int = 400
 ) -> tuple[LayPosition, dict[int, float]]:
     """A position from a realistic play, with its values: both players keep and lay as
     the greedy computer does, and the position is a turn of a random one of them with a
-    choice to make; with ``pattern`` (a lay mistake), one that tempts it (the last of
-    ``tries`` otherwise)."""
+    choice to make; with ``pattern`` (a lay mistake), one that tempts it (searched only
+    where some card could make it; the last searched after ``tries`` deals otherwise)."""
     found = None
     for _ in range(tries):
         position = _realistic_position(rng)
         if position is None:
             continue
+        if pattern is not None and found is not None and not _may_make(position, pattern):
+            continue
         values = lay_values(position.held, position.play, position.me, position.seen)
         found = position, values
-        if pattern is None:
-            return found
-        grade = grade_lay(position, position.fitting[0], values)
-        if pattern in grade.tempting:
+        if pattern is None or pattern in grade_lay(position, position.fitting[0], values).tempting:
             return found
     if found is None:
         raise RuntimeError("no position with a choice to make was dealt")
     return found
+
+
+def _may_make(position: LayPosition, pattern: Pattern) -> bool:
+    """Whether some card that fits makes ``pattern`` against some other that fits."""
+    fitting = position.fitting
+    return any(
+        pattern in lay_mistakes(position, card, other) for card in fitting for other in fitting
+    )
 
 
 def _realistic_position(rng: random.Random) -> LayPosition | None:
