@@ -55,7 +55,7 @@ def deal_create(
             **fields,
         )
     elif area is Area.LAY:
-        position = _stored_lay(owner, focus) if focus else None
+        position = _missed_lay(owner, focus) if focus and mode is Mode.REVIEW else None
         if position is None:
             position = deal_lay(system_random, pattern=focus)[0]
         row = _lay_deal(position, focus=focus.value if focus else "", **fields)
@@ -103,21 +103,22 @@ def _lay_deal(position: LayPosition, **fields) -> Deal:
     )
 
 
-def _stored_lay(owner: Owner, pattern: Pattern) -> LayPosition | None:
-    """The position of the player's own last lay that missed ``pattern`` (a game's, or a
-    quiz's): dealt again, it tempts the pattern for certain, so the answer marks it."""
+def _missed_lay(owner: Owner, pattern: Pattern) -> LayPosition | None:
+    """The position of the player's last lay that marked ``pattern`` (a game's or a
+    quiz's), when it missed it: dealt again, it tempts the pattern for certain, so the
+    answer marks it. Once answered right, review deals fresh positions instead."""
     mark = (
         AttemptPattern.objects.filter(
             **{f"attempt__{key}": value for key, value in owner.lookup.items()},
             attempt__kind=Area.LAY.value,
             pattern=pattern.value,
-            missed=True,
+            missed__isnull=False,
         )
         .select_related("attempt__deal")
         .order_by("-attempt__answered_at", "-attempt__pk")
         .first()
     )
-    return mark.attempt.deal.lay_position if mark else None
+    return mark.attempt.deal.lay_position if mark and mark.missed else None
 
 
 RECORD_TRIES = 3

@@ -4,6 +4,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from counter.cribbage.cards import card
@@ -129,7 +130,15 @@ def test_review_mode_deals_the_players_own_missed_lay_again(client, lay):
     client.post(f"/quiz/{again.pk}/answer/", {"card": best.code})
     mark = Attempt.objects.get(deal=again).pattern_marks.get(pattern="lay-run-opened")
     assert mark.missed is False
-    assert ReviewItem.objects.get(pattern="lay-run-opened").box == 2
+    item = ReviewItem.objects.get(pattern="lay-run-opened")
+    assert item.box == 2
+    # Answered right, it comes back as a fresh turn that offers the same mistake.
+    item.due_at = timezone.now()
+    item.save()
+    fresh = new_deal(client, mode="review")
+    assert fresh.kind == "lay" and fresh.details != lay.details
+    grade = grade_lay(fresh.lay_position, fresh.lay_position.fitting[0])
+    assert Pattern.LAY_RUN_OPENED in grade.tempting
 
 
 def test_a_lay_pattern_chosen_as_the_focus_deals_a_position_that_tempts_it(client, player):
