@@ -192,16 +192,20 @@ def lay_feedback_context(deal: Deal, attempt: Attempt) -> dict:
     best = parse_card(attempt.marks["best"])
     values = {int(rank): value for rank, value in attempt.marks["values"].items()}
     top = values[int(best.rank)]
+    # One row a rank: cards of a rank are worth the same in the play.
+    shown = {}
+    for card in sorted(position.fitting, key=lambda fit: (fit not in (laid, best), fit)):
+        shown.setdefault(card.rank, card)
     options = sorted(
         (
             {
                 "card": card,
                 "value": values[int(card.rank)],
                 "loss": max(top - values[int(card.rank)], 0.0),
-                "laid": card.rank == laid.rank,
+                "laid": card == laid,
                 "best": card.rank == best.rank,
             }
-            for card in position.fitting
+            for card in shown.values()
         ),
         key=lambda row: (not row["best"], row["loss"], row["card"]),
     )
