@@ -21,7 +21,7 @@ from counter.cribbage.pegging import PegItem
 
 from .domain.dealing import Mode, deal_quiz_hand, pick_weak_spot, system_random
 from .domain.discards import deal_discard, grade_discard
-from .domain.lays import LayPosition, deal_lay, grade_lay, notation
+from .domain.lays import LayPosition, deal_lay, grade_lay, mistake_words, notation
 from .domain.leitner import after_answer
 from .domain.marking import Answer, AnswerStyle, Marking, Question, pattern_question
 from .domain.patterns import Area, Category, Pattern, in_counting_order
@@ -272,6 +272,9 @@ def _lay_create(deal: Deal, card: Card, now: datetime, values) -> tuple[Attempt,
                 "values": {str(rank): value for rank, value in grade.values.items()},
                 "class": grade.klass,
                 "mistakes": [p.value for p in grade.mistakes],
+                "words": [
+                    mistake_words(grade.position, card, grade.best_card, p) for p in grade.mistakes
+                ],
             },
         )
     return attempt, True

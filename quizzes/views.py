@@ -220,6 +220,7 @@ def lay_feedback_context(deal: Deal, attempt: Attempt) -> dict:
         "options": options,
         "class": attempt.marks["class"],
         "mistakes": [Pattern(slug) for slug in attempt.marks.get("mistakes", ())],
+        "words": attempt.marks.get("words", ()),
         "avoided": [pattern for pattern, missed in marks.items() if missed is False],
         "queue": attempt.queue,
     }

@@ -50,6 +50,7 @@ __all__ = [
     "deal_lay",
     "grade_lay",
     "lay_mistakes",
+    "mistake_words",
     "notation",
 ]
 
@@ -255,23 +256,57 @@ def lay_mistakes(position: LayPosition, card: Card, best: Card) -> tuple[Pattern
     return in_counting_order(made)
 
 
+def mistake_words(position: LayPosition, card: Card, best: Card, pattern: Pattern) -> str:
+    """What a mistake of ``card`` (``best`` the best card) did, as a coach would say it."""
+    count = position.count + card.value
+    series = position.play.series
+    if pattern is Pattern.LAY_LED_FIVE:
+        return "a five led: any of the sixteen ten-cards makes fifteen for 2"
+    if pattern is Pattern.LAY_INTO_FIFTEEN:
+        return (
+            f"your {card.rank.word} left the count at {count}: a ten-card makes {count + 10} for 2"
+        )
+    if pattern is Pattern.LAY_PAIR_ROYAL_CHANCE:
+        return (
+            f"your {card.rank.word} paired the {series[-1].rank.word}: a third makes a pair "
+            "royal for 6"
+        )
+    if pattern is Pattern.LAY_RUN_OPENED:
+        ranks = " or ".join(f"a {rank.word}" for rank in _run_ranks(series, card, position.unseen))
+        return f"after your {card.rank.word}, {ranks} makes a run"
+    if pattern is Pattern.LAY_POINTS_PASSED:
+        items = position.play.lay(best)[1]
+        said = ", ".join(f"{item.name} {item.points}" for item in items)
+        return f"the {best.rank.word} pegged {sum(item.points for item in items)} now ({said})"
+    return (
+        f"your {card.rank.word} was the card for a go: kept, it lays on a high count after "
+        "the opponent's go"
+    )
+
+
 def _pegs(play: PlayState, card: Card) -> int:
     return sum(item.points for item in play.lay(card)[1])
 
 
 def _opens_run(series: tuple[Card, ...], card: Card, unseen: Iterable[Card]) -> bool:
     """Whether after ``card`` some unseen card that fits makes a run."""
+    return bool(_run_ranks(series, card, unseen))
+
+
+def _run_ranks(series: tuple[Card, ...], card: Card, unseen: Iterable[Card]) -> list[Rank]:
+    """The ranks of the unseen cards that fit and make a run after ``card``."""
     after = (*series, card)
     count = sum(laid.value for laid in after)
     if count == MAX_COUNT:
-        return False
+        return []
     ranks = {}
     for other in unseen:
         ranks.setdefault(other.rank, other)
-    return any(
-        count + other.value <= MAX_COUNT
+    return sorted(
+        rank
+        for rank, other in ranks.items()
+        if count + other.value <= MAX_COUNT
         and any(item.kind is PegKind.RUN for item in score_play(after, other))
-        for other in ranks.values()
     )
 
 

@@ -64,6 +64,7 @@ def test_a_lay_is_graded_by_the_strong_search_and_its_mistake_named(client, lay)
     page = client.get(f"/quiz/{lay.pk}/")
     assertContains(page, f"✗ {grade.loss:.2f} points lost")
     assertContains(page, "<strong>✗ A run opened to the opponent</strong>", html=True)
+    assertContains(page, "After your eight, a seven or a ten makes a run.")
     # Each fitting card's value, best first.
     table = page.text.split('class="marks lay-values"')[1].split("</table>")[0]
     rows = re.findall(r"<td>([+−]\d+\.\d\d)</td><td>(\d+\.\d\d)</td>", table)

@@ -12,6 +12,7 @@ from quizzes.domain.lays import (
     deal_lay,
     grade_lay,
     lay_mistakes,
+    mistake_words,
     notation,
     rank_of,
 )
@@ -149,3 +150,54 @@ def test_a_position_dealt_for_a_pattern_tempts_it(pattern):
 
 def test_rank_of_reads_the_reviews_rank_letters():
     assert [rank_of(letter) for letter in "A5TJQK"] == [1, 5, 10, 11, 12, 13]
+
+
+@pytest.mark.parametrize(
+    ("play", "held", "laid", "best", "pattern", "words"),
+    [
+        ("", "5H TC KH KC", "5H", "KH", Pattern.LAY_LED_FIVE, "a five led: any of the sixteen"),
+        (
+            "4D TC",
+            "7H KS 8C",
+            "7H",
+            "KS",
+            Pattern.LAY_INTO_FIFTEEN,
+            "the count at 21: a ten-card makes 31",
+        ),
+        (
+            "8D",
+            "8C KS 3H 2D",
+            "8C",
+            "KS",
+            Pattern.LAY_PAIR_ROYAL_CHANCE,
+            "a third makes a pair royal for 6",
+        ),
+        (
+            "9D",
+            "8C KS 4H 4D",
+            "8C",
+            "KS",
+            Pattern.LAY_RUN_OPENED,
+            "after your eight, a seven or a ten makes a run",
+        ),
+        (
+            "7D",
+            "8C KS AH AD",
+            "KS",
+            "8C",
+            Pattern.LAY_POINTS_PASSED,
+            "the eight pegged 2 now (fifteen 2)",
+        ),
+        (
+            "KD 8C",
+            "AH 9S 6C",
+            "AH",
+            "6C",
+            Pattern.LAY_GO_CARD_SPENT,
+            "your ace was the card for a go",
+        ),
+    ],
+)
+def test_each_mistake_is_said_in_players_words(play, held, laid, best, pattern, words):
+    said = mistake_words(position(play, held), card(laid), card(best), pattern)
+    assert words in said
