@@ -5,6 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
 from pytest_django.asserts import assertContains, assertNotContains
 
 from counter.cribbage.cards import card
@@ -12,6 +13,7 @@ from quizzes.domain.lays import grade_lay
 from quizzes.domain.patterns import Pattern
 from quizzes.models import Attempt, Deal, ReviewItem
 from tests.factories import DealFactory, UserFactory
+from tests.hostile import echoed_unescaped, form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -156,3 +158,32 @@ def test_the_progress_pages_accuracy_per_pattern_has_the_lay_patterns(client, pl
     page = client.get("/progress/")
     table = page.text.split("Accuracy per pattern, weakest first")[1].split("</table>")[0]
     assert '<th scope="row">a run opened to the opponent</th><td>Laying cards</td>' in table
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=form_data(["card"]))
+def test_the_lay_form_never_fails_and_never_echoes_markup(client, lay, data, htmx):
+    headers = HTMX if htmx else {}
+    response = client.post(f"/quiz/{lay.pk}/answer/", data, **headers)
+    assert response.status_code in (200, 302, 400)
+    assert echoed_unescaped(response.content.decode(), data) == []
+
+
+def test_a_guest_lays_and_the_miss_is_queued_for_the_guest(client):
+    deal = new_deal(client, mode="pattern", pattern=Pattern.LAY_POINTS_PASSED.value)
+    assert deal.user is None and deal.guest_key
+    grade = max(
+        (grade_lay(deal.lay_position, fit) for fit in deal.lay_position.fitting),
+        key=lambda grade: grade.loss,
+    )
+    client.post(f"/quiz/{deal.pk}/answer/", {"card": grade.card.code})
+    attempt = Attempt.objects.get(deal=deal)
+    assert attempt.guest_key == deal.guest_key
+    assert attempt.loss == pytest.approx(grade.loss)
+    queued = set(
+        ReviewItem.objects.filter(guest_key=deal.guest_key).values_list("pattern", flat=True)
+    )
+    assert {p.value for p in grade.mistakes} == queued
