@@ -187,3 +187,13 @@ def test_a_guest_lays_and_the_miss_is_queued_for_the_guest(client):
         ReviewItem.objects.filter(guest_key=deal.guest_key).values_list("pattern", flat=True)
     )
     assert {p.value for p in grade.mistakes} == queued
+
+
+def test_weak_spot_mode_deals_a_fresh_turn_offering_a_missed_lay_mistake(client, lay):
+    client.post(f"/quiz/{lay.pk}/answer/", {"card": "8C"})
+    missed = {p for p in Attempt.objects.get().marks["mistakes"]}
+    assert missed == {Pattern.LAY_RUN_OPENED.value}
+    deal = new_deal(client, mode="weak")
+    assert (deal.kind, deal.focus, deal.mode) == ("lay", Pattern.LAY_RUN_OPENED.value, "weak")
+    grade = grade_lay(deal.lay_position, deal.lay_position.fitting[0])
+    assert Pattern.LAY_RUN_OPENED in grade.tempting
