@@ -67,11 +67,11 @@ def games_progress(owner: Owner) -> dict | None:
     )
     if not totals["played"]:
         return None
-    # A game's discards are kept as game attempts too (games.review): not claims.
+    # A game's discards and lays are kept as game attempts too (games.review): not claims.
     claims = (
         Attempt.objects.owned_by(owner)
         .filter(deal__mode=Mode.GAME.value)
-        .exclude(kind=Area.DISCARD.value)
+        .exclude(kind__in=(Area.DISCARD.value, Area.LAY.value))
     )
     counts = claims.aggregate(counted=Count("pk"), right=Count("pk", filter=Q(right=True)))
     counted, right = counts["counted"], counts["right"]

@@ -12,13 +12,16 @@ from __future__ import annotations
 from statistics import mean
 from typing import Any
 
+from counter.cribbage.cards import parse_cards
 from counter.cribbage.game import Game as EngineGame
+from counter.cribbage.pegging import GO
 from counter.cribbage.review import EVALUATION, assemble, review_game
 from quizzes.domain.charts import loss_line
+from quizzes.domain.lays import LayPosition, rank_of
 from quizzes.models import Attempt
 from quizzes.owners import Owner
 
-from .models import HUMAN, Game
+from .models import COMPUTER, HUMAN, Game
 
 SKILL_KINDS = ("discard", "play", "muggins")
 TREND_GAMES = 30
@@ -46,6 +49,25 @@ def unpractised(stored: dict[str, Any]) -> list[dict[str, Any]]:
 def practised(stored: dict[str, Any]) -> dict[str, Any]:
     """The review with every reviewed deal's mistakes gone to the practice."""
     return {**stored, "practised": len(stored.get("deals", ()))}
+
+
+LAY_PRACTISED = ("mistake", "blunder")
+"""The classes of the player's lays that go to the lay practice (a loss over 1 point)."""
+
+
+def lay_position(engine: EngineGame, number: int, decision: dict[str, Any]) -> LayPosition:
+    """The turn a reviewed lay of deal ``number`` was made in, as a lay quiz deals it."""
+    deal = engine.deals[number - 1]
+    assert deal.play is not None and deal.starter is not None
+    seat = HUMAN if decision["player"] == "you" else COMPUTER
+    turns = deal.play.turns[: decision["turn"]]
+    play = " ".join(GO if turn.card is None else turn.card.code for turn in turns)
+    return LayPosition.read(play, parse_cards(decision["hand"]), deal.starter, deal.thrown[seat])
+
+
+def lay_values_of(decision: dict[str, Any]) -> dict[int, float]:
+    """A reviewed lay's values per rank, as the search gave them (keyed by rank letter)."""
+    return {rank_of(letter): value for letter, value in decision["values"].items()}
 
 
 def game_review(game: Game) -> dict[str, Any]:

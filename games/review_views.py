@@ -24,7 +24,7 @@ from quizzes.services import attempt_explain, practice_create
 
 from .forms import PractiseForm
 from .models import Game
-from .review import game_review, which_questions
+from .review import game_review, lay_position, which_questions
 from .views import owned_game
 
 PAGE = "2"
@@ -71,7 +71,7 @@ def state_download(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @private_page
 def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """A quiz of one reviewed decision: its six and seat, or its deal's play."""
+    """A quiz of one reviewed decision: its six and seat, or the turn a card was laid in."""
     game = owned_game(request, pk)
     review = game_review(game)
     form = PractiseForm(request.POST)
@@ -85,13 +85,9 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         six = tuple(parse_card(code) for code in chosen["six"])
         row = practice_create(owner=owner, six=six, role=Role(chosen["role"]), now=timezone.now())
     else:
-        row = practice_create(owner=owner, play=_play_notation(game, deal), now=timezone.now())
+        position = lay_position(game.engine, deal, chosen)
+        row = practice_create(owner=owner, position=position, now=timezone.now())
     return redirect("quizzes:deal", pk=row.pk)
-
-
-def _play_notation(game: Game, number: int) -> str:
-    play = game.engine.deals[number - 1].play
-    return " ".join(GO if turn.is_go else turn.card.code for turn in play.turns)
 
 
 def review_context(game: Game, review: dict) -> dict:

@@ -26,11 +26,23 @@ from counter.cribbage.pegging import GO, peg_play
 from quizzes.domain.marking import Answer
 from quizzes.domain.play import over_claims
 from quizzes.owners import Owner
-from quizzes.services import game_count_record, game_discard_record, game_play_record
+from quizzes.services import (
+    game_count_record,
+    game_discard_record,
+    game_lay_record,
+    game_play_record,
+)
 
 from .models import COMPUTER, HUMAN, Game, GameAction
 from .progress import game_figures
-from .review import practised, reviewed, unpractised
+from .review import (
+    LAY_PRACTISED,
+    lay_position,
+    lay_values_of,
+    practised,
+    reviewed,
+    unpractised,
+)
 
 
 def game_start(
@@ -149,7 +161,8 @@ def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
 
 def _review(game: Game, engine: EngineGame, now: datetime) -> None:
     """Review each deal as its show ends, and send the player's discards in it to the
-    practice, marked as a discard quiz's would be (their patterns, the review queue)."""
+    practice, marked as a discard quiz's would be (their patterns, the review queue), and
+    their costly lays (``LAY_PRACTISED``) as a lay quiz's."""
     stored = reviewed(game.review, engine)
     if stored is game.review:
         return
@@ -161,6 +174,20 @@ def _review(game: Game, engine: EngineGame, now: datetime) -> None:
                     six=tuple(parse_card(code) for code in decision["six"]),
                     role=Role(decision["role"]),
                     throw=tuple(parse_card(code) for code in decision["chosen"]),
+                    source={"game": game.pk, "deal": deal["number"]},
+                    dealt_at=game.updated_at,
+                    now=now,
+                )
+            elif (
+                decision["kind"] == "lay"
+                and decision["player"] == "you"
+                and decision["class"] in LAY_PRACTISED
+            ):
+                game_lay_record(
+                    owner=game.owner,
+                    position=lay_position(engine, deal["number"], decision),
+                    card=parse_card(decision["chosen"]),
+                    values=lay_values_of(decision),
                     source={"game": game.pk, "deal": deal["number"]},
                     dealt_at=game.updated_at,
                     now=now,

@@ -3,9 +3,11 @@ from __future__ import annotations
 from django import forms
 
 from counter.cribbage.cards import Card, parse_card
+from counter.cribbage.pegging import MAX_COUNT
 from counter.cribbage.show import MAX_SHOW
 
 from .domain.dealing import Mode
+from .domain.lays import LayPosition
 from .domain.marking import Answer, AnswerStyle, Question
 from .domain.patterns import Category, Pattern
 
@@ -198,3 +200,30 @@ class PlayClaimsForm(forms.Form):
     def complete(self) -> bool:
         """Every card has its claim: the play can be marked."""
         return self.is_valid() and len(self.cleaned_data["claims"]) == self.cards
+
+
+class LayForm(forms.Form):
+    """The card laid in a lay deal: ``card``, one of the cards held that fits the count."""
+
+    card = forms.ChoiceField(
+        label="The card to lay",
+        error_messages={
+            "required": "Choose the card to lay.",
+            "invalid_choice": "“%(value)s” is not one of the cards in your hand.",
+        },
+    )
+
+    def __init__(self, *args, position: LayPosition, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.position = position
+        self.fields["card"].choices = [(card.code, card.label) for card in position.held]
+
+    def clean_card(self) -> Card:
+        card = parse_card(self.cleaned_data["card"])
+        made = self.position.count + card.value
+        if made > MAX_COUNT:
+            raise forms.ValidationError(
+                f"The {card.label} would take the count to {made}, past {MAX_COUNT}: "
+                "lay a card that fits."
+            )
+        return card

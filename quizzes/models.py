@@ -15,6 +15,7 @@ from counter.cribbage.show import ShowResult, score_show
 
 from .domain.dealing import Holder, Mode
 from .domain.discards import CRIB_MODEL
+from .domain.lays import LayPosition
 from .domain.leitner import TOP_BOX, Slot, is_due
 from .domain.marking import (
     Answer,
@@ -72,7 +73,10 @@ class Deal(PlayerOwned):
 
     - the show: four cards and a starter, to count as a hand or as the crib;
     - the discard: six cards (in ``hand``) and the seat (``holder``: pone or dealer);
-    - the play: a play in ``crib peg --players`` notation (``details["play"]``).
+    - the play: a play in ``crib peg --players`` notation (``details["play"]``);
+    - the lay: a turn in the play (``lay_position``): the cards still held (in ``hand``),
+      the seat (``holder``), the starter, the play so far and the two cards thrown
+      (``details["play"]``, ``details["thrown"]``).
     """
 
     kind = models.CharField(max_length=8, choices=KIND_CHOICES, default=Area.SHOW.value)
@@ -106,6 +110,8 @@ class Deal(PlayerOwned):
             return f"{self.hand} as {self.holder}"
         if self.kind == Area.PLAY.value:
             return self.details.get("play", "")
+        if self.kind == Area.LAY.value:
+            return f"{self.hand} as {self.holder} after '{self.details.get('play', '')}'"
         return f"{self.hand} + {self.starter}{' (crib)' if self.crib else ''}"
 
     @property
@@ -165,6 +171,16 @@ class Deal(PlayerOwned):
         """The play of a play deal, counted by the engine."""
         return peg_play(self.details["play"], PLAYERS)
 
+    @cached_property
+    def lay_position(self) -> LayPosition:
+        """The turn of a lay deal: the play so far, the cards held, the starter, the throw."""
+        return LayPosition.read(
+            self.details.get("play", ""),
+            parse_cards(self.hand),
+            self.starter_card,
+            parse_cards(self.details.get("thrown", "")),
+        )
+
     def mark(self, answer: Answer) -> Marking:
         return mark_answer(self.show, answer)
 
@@ -208,7 +224,7 @@ class Attempt(PlayerOwned):
     loss = models.FloatField(
         null=True,
         blank=True,
-        help_text="A discard's expected points lost against the best choice.",
+        help_text="A discard's or a lay's expected points lost against the best choice.",
     )
 
     objects = AttemptQuerySet.as_manager()

@@ -20,6 +20,7 @@ from cribtrainer.sessions import sessions_end
 
 from .domain.dealing import Mode, deal_quiz_hand, pick_weak_spot, system_random
 from .domain.discards import deal_discard, grade_discard
+from .domain.lays import LayPosition, deal_lay, grade_lay, mistake_words, notation
 from .domain.leitner import after_answer
 from .domain.marking import Answer, AnswerStyle, Marking, Question, pattern_question
 from .domain.patterns import Area, Category, Pattern, in_counting_order
@@ -52,6 +53,11 @@ def deal_create(
             focus=focus.value if focus else "",
             **fields,
         )
+    elif area is Area.LAY:
+        position = _missed_lay(owner, focus) if focus and mode is Mode.REVIEW else None
+        if position is None:
+            position = deal_lay(system_random, pattern=focus)[0]
+        row = _lay_deal(position, focus=focus.value if focus else "", **fields)
     elif area is Area.DISCARD:
         six, role, _ = deal_discard(system_random, pattern=focus)
         row = Deal(
@@ -75,7 +81,43 @@ def deal_create(
     return row
 
 
-_MODE_AREAS = {Mode.PEGGING: Area.PLAY, Mode.DISCARD: Area.DISCARD}
+_MODE_AREAS = {Mode.PEGGING: Area.PLAY, Mode.DISCARD: Area.DISCARD, Mode.LAY: Area.LAY}
+
+
+def _lay_deal(position: LayPosition, **fields) -> Deal:
+    """An unsaved lay deal of ``position``."""
+    return Deal(
+        kind=Area.LAY.value,
+        hand=format_cards(position.held),
+        starter=position.starter.code,
+        holder=position.role.value,
+        **{
+            **fields,
+            "details": {
+                "play": notation(position.play),
+                "thrown": format_cards(position.thrown),
+                **fields.get("details", {}),
+            },
+        },
+    )
+
+
+def _missed_lay(owner: Owner, pattern: Pattern) -> LayPosition | None:
+    """The position of the player's last lay that marked ``pattern`` (a game's or a
+    quiz's), when it missed it: dealt again, it tempts the pattern for certain, so the
+    answer marks it. Once answered right, review deals fresh positions instead."""
+    mark = (
+        AttemptPattern.objects.filter(
+            **{f"attempt__{key}": value for key, value in owner.lookup.items()},
+            attempt__kind=Area.LAY.value,
+            pattern=pattern.value,
+            missed__isnull=False,
+        )
+        .select_related("attempt__deal")
+        .order_by("-attempt__answered_at", "-attempt__pk")
+        .first()
+    )
+    return mark.attempt.deal.lay_position if mark and mark.missed else None
 
 
 RECORD_TRIES = 3
@@ -199,6 +241,65 @@ def _discard_create(deal: Deal, throw: tuple[Card, Card], now: datetime) -> tupl
     return attempt, True
 
 
+def lay_record(
+    *, deal: Deal, card: Card, now: datetime, values: Mapping[int, float] | None = None
+) -> tuple[Attempt, bool]:
+    """Grade and save the card laid in a lay deal (``values``: the search's, when made
+    already), with the mistakes it offered and made and the review queue. Answered once."""
+    return _recorded_once(_lay_create, deal, card, now, values)
+
+
+def _lay_create(deal: Deal, card: Card, now: datetime, values) -> tuple[Attempt, bool]:
+    with transaction.atomic():
+        deal, existing = _answered(deal)
+        if existing is not None:
+            return existing, False
+        grade = grade_lay(deal.lay_position, card, values)
+        attempt = _attempt_save(
+            deal,
+            grade.tempting,
+            {pattern: pattern in grade.mistakes for pattern in grade.tempting},
+            now,
+            style=AnswerStyle.TOTAL.value,
+            claimed=0,
+            points=0,
+            right=grade.is_best,
+            crib=False,
+            loss=grade.loss,
+            marks={
+                "card": card.code,
+                "best": grade.best_card.code,
+                "values": {str(rank): value for rank, value in grade.values.items()},
+                "class": grade.klass,
+                "mistakes": [p.value for p in grade.mistakes],
+                "words": [
+                    mistake_words(grade.position, card, grade.best_card, p) for p in grade.mistakes
+                ],
+            },
+        )
+    return attempt, True
+
+
+def game_lay_record(
+    *,
+    owner: Owner,
+    position: LayPosition,
+    card: Card,
+    values: Mapping[int, float],
+    source: dict,
+    dealt_at: datetime,
+    now: datetime,
+) -> Attempt:
+    """A card laid in a game against the computer, graded and kept like a lay quiz's (the
+    mistakes it offered and made, the review queue), by the values the game review's
+    search gave it; ``source`` names the game and deal."""
+    deal = _lay_deal(
+        position, mode=Mode.GAME.value, details=source, dealt_at=dealt_at, **owner.fields
+    )
+    deal.save()
+    return lay_record(deal=deal, card=card, now=now, values=values)[0]
+
+
 def play_record(*, deal: Deal, claims: list[int], now: datetime) -> tuple[Attempt, bool]:
     """Mark and save the points claimed for each card of a play deal, with the review
     queue. Answered once, like a count."""
@@ -296,9 +397,12 @@ def game_discard_record(
 
 def practice_create(*, owner: Owner, now: datetime, **details) -> Deal:
     """A quiz of a position from a game's review: ``six`` and ``role`` make a discard quiz
-    of that six and seat; ``play`` (``crib peg --players 2`` notation) a play quiz."""
+    of that six and seat; ``position`` (a ``LayPosition``) a lay quiz of that turn;
+    ``play`` (``crib peg --players 2`` notation) a play quiz."""
     fields = {**owner.fields, "mode": Mode.MIXED.value, "dealt_at": now}
-    if "play" in details:
+    if "position" in details:
+        row = _lay_deal(details["position"], **fields)
+    elif "play" in details:
         row = Deal(kind=Area.PLAY.value, details={"play": details["play"]}, **fields)
     else:
         row = Deal(

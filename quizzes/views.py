@@ -25,6 +25,7 @@ from .forms import (
     AnswerForm,
     DealForm,
     ExplainForm,
+    LayForm,
     PlayClaimsForm,
     ThrowForm,
 )
@@ -44,6 +45,7 @@ from .services import (
     attempt_record,
     deal_create,
     discard_record,
+    lay_record,
     play_record,
 )
 
@@ -126,6 +128,8 @@ def feedback_context(deal: Deal, attempt: Attempt) -> dict:
         return discard_feedback_context(deal, attempt)
     if deal.area is Area.PLAY:
         return play_feedback_context(deal, attempt)
+    if deal.area is Area.LAY:
+        return lay_feedback_context(deal, attempt)
     marks = sorted(attempt.pattern_marks.all(), key=lambda mark: mark.order)
     difference = attempt.marks.get("difference", attempt.claimed - attempt.points)
     return {
@@ -168,6 +172,60 @@ def discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
         "best_spread": None
         if chosen is options[0]
         else hand_spread(options[0].keep, options[0].throw),
+        "queue": attempt.queue,
+    }
+
+
+def lay_question_context(deal: Deal, form: LayForm | None) -> dict:
+    """The turn to lay in: the play so far with the count, the cards held to tap."""
+    position = deal.lay_position
+    return {
+        "deal": deal,
+        "form": form or LayForm(position=position),
+        "position": position,
+        "turns": position.play.turns,
+        "series": position.play.series,
+        "fitting": set(position.fitting),
+    }
+
+
+def lay_feedback_context(deal: Deal, attempt: Attempt) -> dict:
+    """The card laid graded as it was: the values stored with the attempt, best first."""
+    position = deal.lay_position
+    laid = parse_card(attempt.marks["card"])
+    best = parse_card(attempt.marks["best"])
+    values = {int(rank): value for rank, value in attempt.marks["values"].items()}
+    top = values[int(best.rank)]
+    # One row a rank: cards of a rank are worth the same in the play.
+    shown = {}
+    for card in sorted(position.fitting, key=lambda fit: (fit not in (laid, best), fit)):
+        shown.setdefault(card.rank, card)
+    options = sorted(
+        (
+            {
+                "card": card,
+                "value": values[int(card.rank)],
+                "loss": max(top - values[int(card.rank)], 0.0),
+                "laid": card == laid,
+                "best": card.rank == best.rank,
+            }
+            for card in shown.values()
+        ),
+        key=lambda row: (not row["best"], row["loss"], row["card"]),
+    )
+    marks = {mark.pattern_enum: mark.missed for mark in attempt.pattern_marks.all()}
+    return {
+        "deal": deal,
+        "attempt": attempt,
+        "position": position,
+        "turns": position.play.turns,
+        "laid": laid,
+        "best": best,
+        "options": options,
+        "class": attempt.marks["class"],
+        "mistakes": [Pattern(slug) for slug in attempt.marks.get("mistakes", ())],
+        "words": attempt.marks.get("words", ()),
+        "avoided": [pattern for pattern, missed in marks.items() if missed is False],
         "queue": attempt.queue,
     }
 
@@ -253,6 +311,8 @@ def _game_claim_words(record, claimed: int) -> str:
 def question_context(request: HtmxHttpRequest, deal: Deal, form=None) -> dict:
     if deal.area is Area.DISCARD:
         return {"deal": deal, "form": form or ThrowForm(six=deal.six)}
+    if deal.area is Area.LAY:
+        return lay_question_context(deal, form)
     if deal.area is Area.PLAY:
         return play_question_context(deal, form)
     style = form.style if form is not None and form.style else answer_style(request)
@@ -302,6 +362,8 @@ def explain(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def answer_form(deal: Deal, data):
     if deal.area is Area.DISCARD:
         return ThrowForm(data, six=deal.six)
+    if deal.area is Area.LAY:
+        return LayForm(data, position=deal.lay_position)
     if deal.area is Area.PLAY:
         return PlayClaimsForm(data, cards=len(deal.play.plays))
     return AnswerForm(data)
@@ -311,6 +373,8 @@ def record(deal: Deal, form) -> Attempt:
     now = timezone.now()
     if deal.area is Area.DISCARD:
         return discard_record(deal=deal, throw=form.cleaned_data["throw"], now=now)[0]
+    if deal.area is Area.LAY:
+        return lay_record(deal=deal, card=form.cleaned_data["card"], now=now)[0]
     if deal.area is Area.PLAY:
         return play_record(deal=deal, claims=form.cleaned_data["claims"], now=now)[0]
     return attempt_record(deal=deal, answer=form.answer, now=now)[0]

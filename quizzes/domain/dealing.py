@@ -58,6 +58,7 @@ class Mode(Enum):
     RANDOM = "random"
     PEGGING = "pegging"
     DISCARD = "discard"
+    LAY = "lay"
     PATTERN = "pattern"
     BIG = "big"
     WEAK_SPOTS = "weak"
@@ -87,6 +88,7 @@ _MODE_LABELS = {
     Mode.RANDOM: "Random five cards",
     Mode.PEGGING: "The play",
     Mode.DISCARD: "Discarding",
+    Mode.LAY: "The card to lay",
     Mode.PATTERN: "Focus on one pattern",
     Mode.BIG: "Big hands (12 or more)",
     Mode.WEAK_SPOTS: "My weak spots",
@@ -125,6 +127,10 @@ _MODE_DESCRIPTIONS = {
         "Six cards and a seat: throw two to the crib, and see the points each choice is "
         "worth, to the hundredth."
     ),
+    Mode.LAY: (
+        "A turn in the play, your cards in hand and the count: tap the card to lay, and "
+        "see what each is worth in the rest of the play, as the strong computer searches it."
+    ),
     Mode.PATTERN: "Every hand dealt contains the pattern, however rare.",
     Mode.BIG: "Only hands and cribs worth 12 or more.",
     Mode.WEAK_SPOTS: "Patterns you have missed lately, more often the more you miss them.",
@@ -159,7 +165,7 @@ def deal_quiz_hand(
     miss rate per pattern) drive WEAK_SPOTS, which deals like MIXED while there is nothing
     to weigh.
     """
-    if mode in (Mode.PEGGING, Mode.DISCARD, Mode.GAME):
+    if mode in (Mode.PEGGING, Mode.DISCARD, Mode.LAY, Mode.GAME):
         raise ValueError(f"{mode.value} mode deals no hand to count")
     if mode in (Mode.PATTERN, Mode.REVIEW):
         if pattern is None:

@@ -7,7 +7,9 @@ Three areas of the game have them:
 - the play: what a card laid scores, a fifteen, a thirty-one, a pair royal, a run of four,
   the go, the last card;
 - the discard: the mistakes players make laying away two cards, a five thrown to the
-  dealer's crib, a pair split.
+  dealer's crib, a pair split;
+- the lay: the mistakes players make choosing the card to lay in the play, a five led, a
+  count of 21 left for a ten-card, points passed up (``quizzes.domain.lays``).
 """
 
 from __future__ import annotations
@@ -60,10 +62,16 @@ class Area(Enum):
     SHOW = "show"
     PLAY = "play"
     DISCARD = "discard"
+    LAY = "lay"
 
     @property
     def label(self) -> str:
-        return {"show": "The show", "play": "The play", "discard": "Discarding"}[self.value]
+        return {
+            "show": "The show",
+            "play": "The play",
+            "discard": "Discarding",
+            "lay": "Laying cards",
+        }[self.value]
 
 
 class Pattern(Enum):
@@ -109,6 +117,12 @@ class Pattern(Enum):
     DISCARD_FIFTEEN_TO_DEALER = "discard-fifteen-to-dealer"
     DISCARD_SPLIT_PAIR = "discard-split-pair"
     DISCARD_CRIB_IGNORED = "discard-crib-ignored"
+    LAY_LED_FIVE = "lay-led-five"
+    LAY_INTO_FIFTEEN = "lay-into-fifteen"
+    LAY_PAIR_ROYAL_CHANCE = "lay-pair-royal-chance"
+    LAY_RUN_OPENED = "lay-run-opened"
+    LAY_POINTS_PASSED = "lay-points-passed"
+    LAY_GO_CARD_SPENT = "lay-go-card-spent"
 
     @property
     def label(self) -> str:
@@ -120,6 +134,8 @@ class Pattern(Enum):
             return Area.PLAY
         if self.value.startswith("discard-"):
             return Area.DISCARD
+        if self.value.startswith("lay-"):
+            return Area.LAY
         return Area.SHOW
 
     @property
@@ -196,6 +212,12 @@ _LABELS = {
     Pattern.DISCARD_FIFTEEN_TO_DEALER: "a fifteen thrown to the dealer's crib",
     Pattern.DISCARD_SPLIT_PAIR: "a pair split",
     Pattern.DISCARD_CRIB_IGNORED: "the crib ignored",
+    Pattern.LAY_LED_FIVE: "a five led",
+    Pattern.LAY_INTO_FIFTEEN: "a count of 5 or 21 left for a ten-card",
+    Pattern.LAY_PAIR_ROYAL_CHANCE: "a pair made when a pair royal could follow",
+    Pattern.LAY_RUN_OPENED: "a run opened to the opponent",
+    Pattern.LAY_POINTS_PASSED: "points passed up in the play",
+    Pattern.LAY_GO_CARD_SPENT: "a low card spent that the go needed",
 }
 
 _PATTERN_CATEGORY = {

@@ -16,7 +16,7 @@ from contextlib import ExitStack
 import pytest
 from django.conf import settings
 
-from counter.cribbage.game import Claim, Discard, Go, Lay
+from counter.cribbage.game import Claim, Discard, Go, Lay, Phase
 from counter.cribbage.game import Game as EngineGame
 from games.models import HUMAN
 from tests.server import Player, gunicorn, live_database, prepare, production_env
@@ -116,11 +116,20 @@ def play_a_whole_game(browser, db, game: int) -> int:
     other (a double click the balancer split): how many moves the player made."""
     rng = random.Random(game)
     for made in range(1000):
-        state, moves = db.rows("SELECT state, moves FROM games_game WHERE id = ?", game)[0]
+        state, moves, seen = db.rows(
+            "SELECT state, moves, deals_seen FROM games_game WHERE id = ?", game
+        )[0]
         engine = EngineGame.from_dict(json.loads(state) if isinstance(state, str) else state)
         if engine.is_over:
             return made
         assert engine.to_move == HUMAN
+        deal = engine.deal
+        if engine.phase is Phase.DISCARD and not deal.thrown[HUMAN] and deal.number - 1 > seen:
+            # The deal just over stands until Next deal, sent to both servers: one effect.
+            for _ in range(2):
+                assert browser.post(f"/play/{game}/move/", move=str(moves), action="next")[0] == 200
+            assert db.one("SELECT deals_seen FROM games_game WHERE id = ?", game) == deal.number - 1
+            continue
         if engine.pending is not None:
             action = Claim(HUMAN, engine.pending.points)
         else:

@@ -5,11 +5,13 @@ import re
 import pytest
 from django.utils import timezone
 
+from counter.cribbage.cards import parse_card
 from counter.cribbage.cli import main
 from counter.cribbage.game import Claim, Counting, Source
 from counter.cribbage.review import EVALUATION
 from games.models import HUMAN, Game
-from games.services import game_move, game_start
+from games.services import game_move, game_next_deal, game_start
+from quizzes.domain.lays import grade_lay
 from quizzes.domain.patterns import Area
 from quizzes.models import Attempt, Deal, ReviewItem
 from quizzes.owners import Owner
@@ -37,6 +39,8 @@ def start(user, level="greedy") -> Game:
 def move(game, rng, miss):
     """One random legal move; a claim short by some points when ``miss`` says so."""
     engine = game.engine
+    if game.pauses_after(engine):
+        return game_next_deal(game=game, expected=game.moves).game
     if engine.pending is not None:
         points = engine.pending.points
         claimed = points - rng.randint(1, points) if points and rng.random() < miss else points
@@ -281,7 +285,7 @@ def test_practise_this_makes_a_discard_quiz_of_that_six_and_seat(client, finishe
     assert client.get(response["Location"]).status_code == 200
 
 
-def test_practise_this_makes_a_play_quiz_of_that_deal(client, finished):
+def test_practise_this_makes_a_lay_quiz_of_that_turn(client, finished):
     data = client.get(f"/play/{finished.pk}/review.json").json()
     for deal in data["deals"]:
         lays = [
@@ -295,9 +299,15 @@ def test_practise_this_makes_a_play_quiz_of_that_deal(client, finished):
         f"/play/{finished.pk}/review/practise/", {"pick": f"{deal['number']}:{lays[0]}"}
     )
     quiz = Deal.objects.get(pk=int(response["Location"].split("/")[2]))
-    play = finished.engine.deals[deal["number"] - 1].play
-    assert quiz.kind == "play" and len(quiz.play.turns) == len(play.turns)
-    assert client.get(response["Location"]).status_code == 200
+    decision = deal["decisions"][lays[0]]
+    position = quiz.lay_position
+    assert quiz.kind == "lay" and quiz.hand.split() == decision["hand"]
+    assert len(position.play.turns) == decision["turn"]
+    assert position.count == decision["count"]
+    assert [card.code for card in position.play.series] == decision["series"]
+    assert quiz.starter == deal["starter"]
+    page = client.get(response["Location"]).content.decode()
+    assert "Your lay as the" in page
 
 
 @pytest.mark.parametrize("data", [{"pick": "99:0"}, {"pick": "1:999"}, {"pick": "x"}, {}])
@@ -330,3 +340,44 @@ def test_a_finished_game_asks_the_last_deals_questions(client, finished):
     assert "game-over-heading" in html
     assert f'action="/play/{finished.pk}/which/{attempt.pk}/"' in html
     assert html.count('id="which"') == 1
+
+
+def test_the_players_costly_lays_go_to_the_lay_practice_and_come_back_in_review(client, finished):
+    data = client.get(f"/play/{finished.pk}/review.json").json()
+    costly = [
+        (deal["number"], decision)
+        for deal in data["deals"]
+        for decision in deal["decisions"]
+        if decision["kind"] == "lay"
+        and decision["player"] == "you"
+        and decision["class"] in ("mistake", "blunder")
+    ]
+    attempts = list(
+        Attempt.objects.filter(user=finished.user, kind="lay", deal__mode="game").order_by("pk")
+    )
+    assert costly and len(attempts) == len(costly)
+    for attempt, (number, decision) in zip(attempts, costly, strict=True):
+        assert attempt.deal.details["game"] == finished.pk
+        assert attempt.deal.details["deal"] == number
+        assert attempt.marks["card"] == decision["chosen"]
+        assert attempt.loss == pytest.approx(decision["loss"])
+        # The position stored searches again to the review's own figures.
+        again = grade_lay(attempt.deal.lay_position, parse_card(decision["chosen"]))
+        assert again.loss == pytest.approx(decision["loss"])
+        assert not attempt.right
+    made = {slug for attempt in attempts for slug in attempt.marks["mistakes"]}
+    queued = set(ReviewItem.objects.filter(user=finished.user).values_list("pattern", flat=True))
+    assert made and made <= queued
+    # Review mode deals a missed lay's position again, and the best card marks it right.
+    pattern = sorted(made)[0]
+    ReviewItem.objects.filter(user=finished.user).exclude(pattern=pattern).delete()
+    due = ReviewItem.objects.get(user=finished.user)
+    due.due_at = timezone.now()
+    due.save()
+    response = client.post("/quiz/new/", {"mode": "review"})
+    quiz = Deal.objects.get(pk=int(response["Location"].split("/")[2]))
+    assert (quiz.kind, quiz.focus) == ("lay", pattern)
+    best = grade_lay(quiz.lay_position, quiz.lay_position.fitting[0]).best_card
+    client.post(f"/quiz/{quiz.pk}/answer/", {"card": best.code})
+    assert Attempt.objects.get(deal=quiz).pattern_marks.get(pattern=pattern).missed is False
+    assert ReviewItem.objects.get(user=finished.user, pattern=pattern).box == due.box + 1

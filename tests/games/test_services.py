@@ -103,7 +103,9 @@ def test_a_move_not_allowed_names_the_problem_and_changes_nothing():
 def test_claims_are_kept_with_progress_and_muggins_goes_to_the_computer():
     user = UserFactory()
     game = play_out(start(user), random.Random(8), miss=0.3)
-    claims = Attempt.objects.filter(user=user, deal__mode="game").exclude(kind="discard")
+    claims = Attempt.objects.filter(user=user, deal__mode="game").exclude(
+        kind__in=("discard", "lay")
+    )
     assert claims.count() == len(game.engine.claims)
     missed = [record for record in game.engine.claims if record.missed]
     assert missed
@@ -113,7 +115,9 @@ def test_claims_are_kept_with_progress_and_muggins_goes_to_the_computer():
     # A score forgotten whole is a miss of every pattern in it, for certain: each is queued.
     queued = set(
         ReviewItem.objects.filter(user=user)
-        .exclude(pattern__startswith="discard-")  # the discards' mistakes: tests/games/test_review
+        # The discards' and the lays' mistakes: tests/games/test_review.
+        .exclude(pattern__startswith="discard-")
+        .exclude(pattern__startswith="lay-")
         .values_list("pattern", flat=True)
     )
     missed_patterns = AttemptPattern.objects.filter(attempt__in=claims, missed=True)
@@ -124,7 +128,8 @@ def test_claims_are_kept_with_progress_and_muggins_goes_to_the_computer():
 def test_automatic_counting_asks_for_no_claim():
     game = play_out(start(counting=Counting.AUTOMATIC), random.Random(5))
     assert game.engine.claims == ()
-    assert not Attempt.objects.exclude(kind="discard").exists()  # its discards are kept
+    # Its discards and costly lays are kept, no claim.
+    assert not Attempt.objects.exclude(kind__in=("discard", "lay")).exists()
 
 
 def test_a_guests_games_move_into_the_account():
