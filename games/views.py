@@ -114,6 +114,7 @@ def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     show_claim = pending is not None and pending.source is not Source.PLAY
     form = MoveForm(request.POST, hand=engine.deal.dealt[HUMAN], show_claim=show_claim)
     problem = notice = ""
+    answer = None
     if _stale(request, game):
         # Made on a page the game has moved on from: its cards may be gone, so say so first.
         notice = MOVED_ON
@@ -124,6 +125,7 @@ def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         else:
             game = made.game
             notice = "" if made.made else MOVED_ON
+            answer = form.answer if show_claim else None
     else:
         problem = " ".join(e for errors in form.errors.values() for e in errors)
     if wants_partial(request):
@@ -136,8 +138,8 @@ def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         if notice:
             messages.info(request, notice)
         response = redirect("games:game", pk=game.pk)
-    if not problem and show_claim and form.answer is not None:
-        remember_style(request, response, form.answer.style.value)
+    if answer is not None:
+        remember_style(request, response, answer.style.value)
     return response
 
 

@@ -324,16 +324,20 @@ class Attempt(PlayerOwned):
             "difference": marking.difference,
             "nineteen": marking.nineteen,
             "explained": list(marking.explained),
-            "question": question
-            and {
-                "short": question.short,
-                "points": question.points,
-                "choices": [
-                    {"patterns": [p.value for p in choice.patterns], "what": choice.what}
-                    for choice in question.choices
-                ],
-                "among": [p.value for p in question.among],
-            },
+            "question": question and Attempt.question_marks(question),
+        }
+
+    @staticmethod
+    def question_marks(question: Question) -> dict:
+        """A "Which did you miss?" as the marks keep it (read back by ``question``)."""
+        return {
+            "short": question.short,
+            "points": question.points,
+            "choices": [
+                {"patterns": [p.value for p in choice.patterns], "what": choice.what}
+                for choice in question.choices
+            ],
+            "among": [p.value for p in question.among],
         }
 
 

@@ -22,7 +22,7 @@ from .domain.dealing import Mode, deal_quiz_hand, pick_weak_spot, system_random
 from .domain.discards import deal_discard, grade_discard
 from .domain.lays import LayPosition, deal_lay, grade_lay, mistake_words, notation
 from .domain.leitner import after_answer
-from .domain.marking import Answer, AnswerStyle, Marking, Question, pattern_question
+from .domain.marking import Answer, AnswerStyle, Marking, pattern_question
 from .domain.patterns import Area, Category, Pattern, in_counting_order
 from .domain.play import OverClaim, deal_play, mark_claim, mark_play
 from .models import Attempt, AttemptPattern, Deal, ReviewItem
@@ -365,7 +365,7 @@ def game_count_record(
     # says which pattern it was, of those not known.
     question = pattern_question(deal.show, attempt.claimed - attempt.points, unknown)
     if question is not None:
-        attempt.marks = {**attempt.marks, "question": question_data(question)}
+        attempt.marks = {**attempt.marks, "question": Attempt.question_marks(question)}
         attempt.save(update_fields=["marks"])
     return attempt
 
@@ -450,22 +450,9 @@ def game_play_record(
             crib=False,
             marks={
                 "claim": [claimed, [p.value for p in mark.missed], mark.explained],
-                "question": mark.question and question_data(mark.question),
+                "question": mark.question and Attempt.question_marks(mark.question),
             },
         )
-
-
-def question_data(question: Question) -> dict:
-    """A "Which did you miss?" as an attempt's marks keep it (``Attempt.question``)."""
-    return {
-        "short": question.short,
-        "points": question.points,
-        "choices": [
-            {"patterns": [p.value for p in choice.patterns], "what": choice.what}
-            for choice in question.choices
-        ],
-        "among": [p.value for p in question.among],
-    }
 
 
 def settled_marks(marking: Marking) -> dict[Pattern, bool]:

@@ -7,7 +7,7 @@ from tests.factories import DealFactory, GameFactory, UserFactory
 
 
 def id_patterns(patterns=None, prefix=""):
-    """(name, route) of every non-admin URL with a path converter in it."""
+    """(name, its parameters) of every non-admin URL with a path converter in it."""
     for entry in get_resolver().url_patterns if patterns is None else patterns:
         if isinstance(entry, URLResolver):
             if entry.app_name == "admin":
@@ -15,7 +15,7 @@ def id_patterns(patterns=None, prefix=""):
             namespace = f"{entry.namespace}:" if entry.namespace else ""
             yield from id_patterns(entry.url_patterns, prefix + namespace)
         elif isinstance(entry, URLPattern) and entry.pattern.converters:
-            yield prefix + entry.name
+            yield prefix + entry.name, tuple(entry.pattern.converters)
 
 
 # For each URL with an id: the method to try, and the owned row whose id goes in it.
@@ -25,15 +25,25 @@ OWNED_BY_ID = {
     "quizzes:explain": ("post", DealFactory),
     "games:game": ("get", GameFactory),
     "games:move": ("post", GameFactory),
+    "games:delete": ("post", GameFactory),
+    "games:review": ("get", GameFactory),
+    "games:review_json": ("get", GameFactory),
+    "games:state": ("get", GameFactory),
+    "games:practise": ("post", GameFactory),
+    "games:which": ("post", GameFactory),
 }
+# Parameters of those URLs beside the row's id: any value, the row is not the visitor's.
+OTHER_PARAMETERS = {"attempt": 1}
 
+
+URL_PATTERNS = tuple(id_patterns())
 
 # URLs whose parameters are a signed token rather than a row's id.
 TOKEN_URLS = {"password_reset_confirm"}
 
 
 def test_every_id_url_is_covered_here():
-    assert set(id_patterns()) == set(OWNED_BY_ID) | TOKEN_URLS
+    assert {name for name, _ in URL_PATTERNS} == set(OWNED_BY_ID) | TOKEN_URLS
 
 
 @pytest.mark.django_db
@@ -61,7 +71,9 @@ def test_only_the_owner_gets_past_the_id(client, name, visitor):
         client.force_login(UserFactory(username="intruder"))
     elif visitor == "another guest":
         client.post(reverse("quizzes:new"))  # a guest with deals of their own
-    url = reverse(name, kwargs={"pk": owned.pk})
+    converters = next(p for p in URL_PATTERNS if p[0] == name)[1]
+    kwargs = {key: OTHER_PARAMETERS.get(key, owned.pk) for key in converters}
+    url = reverse(name, kwargs=kwargs)
     response = getattr(client, method)(url, {"total": "12"})
     assert response.status_code == 404
     assert "5H" not in response.content.decode()
@@ -69,7 +81,7 @@ def test_only_the_owner_gets_past_the_id(client, name, visitor):
 
 def all_urls(deal_pk):
     """Every non-admin URL, its parameters filled in."""
-    fill = {"pk": deal_pk, "uidb64": "MQ", "token": "set-password"}
+    fill = {"pk": deal_pk, "attempt": deal_pk, "uidb64": "MQ", "token": "set-password"}
 
     def walk(patterns, prefix=""):
         for entry in patterns:

@@ -6,7 +6,7 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from counter.cribbage.cards import DECK
-from counter.cribbage.game import Claim, Source
+from counter.cribbage.game import Claim, Discard, Lay, Source
 from games.models import HUMAN, Game
 from games.services import game_move
 from quizzes.domain.patterns import Category
@@ -408,3 +408,43 @@ def test_a_hint_in_the_play_names_the_card_and_why(client, player):
     assertContains(page, "Hint: lay the ")
     game.refresh_from_db()
     assert game.hints_used == 1
+
+
+def move_fields(game: Game, rng: random.Random) -> dict:
+    """The form a player sends for a random legal move of ``game`` (Next deal at a pause)."""
+    engine = game.engine
+    if game.pauses_after(engine):
+        return {"move": game.moves, "action": "next"}
+    if engine.pending is not None:
+        return {"move": game.moves, "action": "claim", "total": engine.pending.points}
+    action = rng.choice([a for a in engine.legal_actions() if not isinstance(a, Claim)])
+    if isinstance(action, Discard):
+        return {"move": game.moves, "action": "discard", "throw": [c.code for c in action.cards]}
+    if isinstance(action, Lay):
+        return {"move": game.moves, "action": "lay", "card": action.card.code}
+    return {"move": game.moves, "action": "go"}
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_every_move_of_a_game_sent_twice_has_one_effect_and_no_error(client, player, htmx):
+    """A double tap sends each move twice: the second finds the game moved on and says so."""
+    game = new_game(client)
+    headers = {"HX-Request": "true"} if htmx else {}
+    rng = random.Random(7)
+    for _ in range(600):
+        game.refresh_from_db()
+        if game.is_over:
+            break
+        fields = move_fields(game, rng)
+        before = (game.moves, game.deals_seen)
+        first = client.post(f"/play/{game.pk}/move/", fields, headers=headers)
+        assert first.status_code in (200, 302)
+        game.refresh_from_db()
+        after = (game.moves, game.deals_seen)
+        assert after != before
+        second = client.post(f"/play/{game.pk}/move/", fields, headers=headers, follow=True)
+        assert second.status_code == 200
+        assertContains(second, "The game had moved on")
+        game.refresh_from_db()
+        assert (game.moves, game.deals_seen) == after
+    assert game.is_over
