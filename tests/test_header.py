@@ -66,7 +66,7 @@ def test_sign_up_says_how_many_guest_hands_moved(client):
     )
     assert response.redirect_chain[-1][0] == "/round/"
     assertInHTML(
-        '<div class="messages" role="status"><p class="flash flash--success">'
+        '<div class="messages" id="messages" role="status"><p class="flash flash--success">'
         "3 hands you practised as a guest moved into your account.</p></div>",
         response.content.decode(),
     )
@@ -91,7 +91,9 @@ def test_log_in_with_nothing_to_move_says_nothing(client):
         "/accounts/login/", {"username": user.username, "password": PASSWORD}, follow=True
     )
     assert "moved into your account" not in response.content.decode()
-    assertInHTML('<div class="messages" role="status"></div>', response.content.decode())
+    assertInHTML(
+        '<div class="messages" id="messages" role="status"></div>', response.content.decode()
+    )
 
 
 # --- in a real Chromium ---------------------------------------------------------------

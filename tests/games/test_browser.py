@@ -166,7 +166,7 @@ def new_game(page: Page, counting: str, level: str = "greedy") -> None:
     page.goto("/play/")
     assert_accessible(page)
     page.set_default_timeout(10_000)
-    page.get_by_label(re.compile("Greedy" if level == "greedy" else "Strong")).check()
+    page.get_by_label(re.compile(rf"\({level}\)")).check()
     label = "I count my own scores" if counting == "manual" else "Count for me"
     page.get_by_label(re.compile(label)).check()
     page.get_by_role("button", name="Deal a new game").click()
@@ -256,7 +256,7 @@ def test_the_nits_on_a_phone(watched: Page):
         assert box["width"] >= 18 and box["height"] >= 18, box
 
     page.goto("/accounts/")
-    log_out = page.locator("main").get_by_role("button", name="Log out")
+    log_out = page.locator("main").get_by_role("button", name="Log out", exact=True)
     assert "button" in log_out.get_attribute("class").split()
     assert log_out.bounding_box()["height"] >= 44
 

@@ -448,3 +448,19 @@ def test_every_move_of_a_game_sent_twice_has_one_effect_and_no_error(client, pla
         game.refresh_from_db()
         assert (game.moves, game.deals_seen) == after
     assert game.is_over
+
+
+def test_a_move_by_htmx_takes_away_the_messages_of_the_page_before(client):
+    """The guest's notice stands above the table on the game's first page; the first move
+    swaps only the table, so its answer empties the messages out of band, and the cards to
+    count keep their place on a phone."""
+    response = client.post("/play/new/", {"level": "greedy", "counting": "manual"}, follow=True)
+    assertContains(response, "kept in this browser only")
+    game = Game.objects.get()
+    fields = move_fields(game, random.Random(1))
+    moved = client.post(f"/play/{game.pk}/move/", fields, headers={"HX-Request": "true"})
+    assert moved.status_code == 200
+    assertContains(
+        moved, '<div class="messages" id="messages" role="status" hx-swap-oob="true"></div>'
+    )
+    assertNotContains(moved, "kept in this browser only")
