@@ -218,18 +218,11 @@ def _discard_create(deal: Deal, throw: tuple[Card, Card], now: datetime) -> tupl
         if existing is not None:
             return existing, False
         grade = grade_discard(deal.six, deal.role, throw, deal.discard_options)
-        attempt = _attempt_save(
+        attempt = _decision_save(
             deal,
-            grade.tempting,
-            {pattern: pattern in grade.mistakes for pattern in grade.tempting},
+            grade,
             now,
-            style=AnswerStyle.TOTAL.value,
-            claimed=0,
-            points=0,
-            right=grade.is_best,
-            crib=False,
-            loss=grade.loss,
-            marks={
+            {
                 "throw": [card.code for card in grade.chosen.throw],
                 "rank": grade.rank,
                 "hand_loss": grade.hand_loss,
@@ -239,6 +232,24 @@ def _discard_create(deal: Deal, throw: tuple[Card, Card], now: datetime) -> tupl
             },
         )
     return attempt, True
+
+
+def _decision_save(deal: Deal, grade, now: datetime, marks: dict) -> Attempt:
+    """A throw or a lay saved as its attempt: no points claimed, right when it was the
+    best, the mistakes it offered (``grade.tempting``) marked missed when it made them."""
+    return _attempt_save(
+        deal,
+        grade.tempting,
+        {pattern: pattern in grade.mistakes for pattern in grade.tempting},
+        now,
+        style=AnswerStyle.TOTAL.value,
+        claimed=0,
+        points=0,
+        right=grade.is_best,
+        crib=False,
+        loss=grade.loss,
+        marks=marks,
+    )
 
 
 def lay_record(
@@ -255,18 +266,11 @@ def _lay_create(deal: Deal, card: Card, now: datetime, values) -> tuple[Attempt,
         if existing is not None:
             return existing, False
         grade = grade_lay(deal.lay_position, card, values)
-        attempt = _attempt_save(
+        attempt = _decision_save(
             deal,
-            grade.tempting,
-            {pattern: pattern in grade.mistakes for pattern in grade.tempting},
+            grade,
             now,
-            style=AnswerStyle.TOTAL.value,
-            claimed=0,
-            points=0,
-            right=grade.is_best,
-            crib=False,
-            loss=grade.loss,
-            marks={
+            {
                 "card": card.code,
                 "best": grade.best_card.code,
                 "values": {str(rank): value for rank, value in grade.values.items()},
