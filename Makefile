@@ -57,9 +57,12 @@ chromium:
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
 
+# Bytecode is cached even where the environment turns it off (PYTHONDONTWRITEBYTECODE): the
+# packages are installed without it, and the server's reloader imports everything twice.
 run: $(RUNTIME)
-	DEBUG=$${DEBUG-1} $(PY) manage.py migrate --no-input -v0
-	DEBUG=$${DEBUG-1} $(PY) manage.py runserver $(HOST):$(PORT)
+	export DEBUG=$${DEBUG-1} PYTHONDONTWRITEBYTECODE= && \
+	$(PY) manage.py migrate --no-input -v0 && \
+	$(PY) manage.py runserver $(HOST):$(PORT)
 
 # Production-like: DEBUG off, hashed and compressed static files, gunicorn. SECRET_KEY comes
 # from the environment, or from .secret_key (made once, git-ignored). Cookies are sent over

@@ -86,6 +86,7 @@ class Game(PlayerOwned):
                     "dealer_deals",
                     "dealer_points",
                     "muggins_lost",
+                    "hints_used",
                 ],
                 name="game_user_figures",
             ),

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Attempt, AttemptPattern, Deal, ReviewItem
+from .models import Attempt, AttemptPattern, Deal, ReviewItem, ShowRecord
 
 
 class AttemptPatternInline(admin.TabularInline):
@@ -33,7 +33,7 @@ class AttemptAdmin(admin.ModelAdmin):
 class AttemptPatternAdmin(admin.ModelAdmin):
     list_display = ("attempt", "pattern", "missed")
     list_filter = ("pattern", "missed")
-    raw_id_fields = ("attempt",)
+    raw_id_fields = ("attempt", "user")
 
 
 @admin.register(ReviewItem)
@@ -42,3 +42,23 @@ class ReviewItemAdmin(admin.ModelAdmin):
     list_filter = ("pattern", "box")
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
+
+
+@admin.register(ShowRecord)
+class ShowRecordAdmin(admin.ModelAdmin):
+    """Figures kept from the attempts as they are saved: to read, not to edit."""
+
+    list_display = ("user", "guest_key", "attempts", "right", "current_streak", "best_streak")
+    search_fields = ("user__username",)
+    readonly_fields = (
+        "user",
+        "guest_key",
+        "last",
+        "attempts",
+        "right",
+        "current_streak",
+        "best_streak",
+    )
+
+    def has_add_permission(self, request):
+        return False

@@ -28,6 +28,7 @@ from .domain.marking import (
 )
 from .domain.patterns import Area, Category, Pattern
 from .domain.play import PLAYERS
+from .domain.streaks import streaks
 from .owners import Owner
 
 MODE_CHOICES = [(mode.value, mode.label) for mode in Mode]
@@ -103,6 +104,8 @@ class Deal(PlayerOwned):
         indexes = (
             models.Index(fields=["user", "-dealt_at"], name="deal_user_recent"),
             models.Index(fields=["guest_key", "-dealt_at"], name="deal_guest_recent"),
+            # A player's deals of games, for the progress page's counts in games.
+            models.Index(fields=["user", "mode"], name="deal_user_mode"),
         )
 
     def __str__(self) -> str:
@@ -239,11 +242,14 @@ class Attempt(PlayerOwned):
             ),
         )
         indexes = (
-            # Covers the progress page's one pass over all of a player's attempts.
+            # Covers the progress page's last attempts of a kind, in the order they were
+            # answered (``id`` before the other columns, so no sort).
             models.Index(
-                fields=["user", "kind", "answered_at", "right", "seconds", "crib"],
+                fields=["user", "kind", "answered_at", "id", "right", "seconds", "crib"],
                 name="attempt_user_kind_time",
             ),
+            # The median times of hands and of cribs, read at the middle of this index.
+            models.Index(fields=["user", "kind", "crib", "seconds"], name="attempt_user_seconds"),
             # The last attempts of every kind: the weak spots over the recent ones.
             models.Index(fields=["user", "answered_at"], name="attempt_user_time"),
             models.Index(fields=["guest_key", "answered_at"], name="attempt_guest_time"),
@@ -341,20 +347,30 @@ class Attempt(PlayerOwned):
         }
 
 
-class AttemptPattern(models.Model):
+class AttemptPattern(PlayerOwned):
     """A pattern in an attempted deal, and whether the answer missed it: None while that
-    is not known (a wrong count nothing explains for certain, or a question unanswered)."""
+    is not known (a wrong count nothing explains for certain, or a question unanswered).
+
+    It names its attempt's owner too, so a player's accuracy per pattern reads one index
+    instead of joining 10,000s of marks to their attempts."""
 
     attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="pattern_marks")
     pattern = models.CharField(max_length=32, choices=PATTERN_CHOICES)
     missed = models.BooleanField(null=True)
 
-    class Meta:
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta(PlayerOwned.Meta):
         constraints = (
+            *PlayerOwned.Meta.constraints,
             models.UniqueConstraint(fields=["attempt", "pattern"], name="one_mark_per_pattern"),
         )
-        # Covers the per-pattern accuracy query: no table lookups for 10,000s of marks.
-        indexes = (models.Index(fields=["attempt", "pattern", "missed"], name="attempt_marks"),)
+        indexes = (
+            models.Index(fields=["attempt", "pattern", "missed"], name="attempt_marks"),
+            # Cover the per-pattern accuracy of a player.
+            models.Index(fields=["user", "pattern", "missed"], name="marks_user_pattern"),
+            models.Index(fields=["guest_key", "pattern", "missed"], name="marks_guest_pattern"),
+        )
 
     def __str__(self) -> str:
         return f"{self.pattern} {self.status}"
@@ -371,6 +387,72 @@ class AttemptPattern(models.Model):
     @property
     def pattern_enum(self) -> Pattern:
         return Pattern(self.pattern)
+
+
+class ShowRecord(PlayerOwned):
+    """A player's running figures in counting hands and cribs (attempts of kind show): how
+    many, how many right, and the current and the best run of right answers, in the order
+    the counts were saved, up to ``last``.
+
+    Kept as each count is saved, under a lock on this row, so the progress page reads one
+    row instead of every attempt; worked out again from the attempts when a guest's merge
+    into an account. It goes with ``last``: a player whose attempts are deleted has none.
+    """
+
+    last = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="+")
+    attempts = models.PositiveIntegerField(default=0)
+    right = models.PositiveIntegerField(default=0)
+    current_streak = models.PositiveIntegerField(default=0)
+    best_streak = models.PositiveIntegerField(default=0)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta(PlayerOwned.Meta):
+        constraints = (
+            *PlayerOwned.Meta.constraints,
+            models.UniqueConstraint(
+                fields=["user"], condition=Q(user__isnull=False), name="one_show_record_per_user"
+            ),
+            models.UniqueConstraint(
+                fields=["guest_key"],
+                condition=Q(user__isnull=True),
+                name="one_show_record_per_guest",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.right} of {self.attempts} right, best run {self.best_streak}"
+
+    @classmethod
+    def worked_out(cls, owner: Owner) -> ShowRecord | None:
+        """``owner``'s record as their counts give it, oldest first; not saved. None
+        before their first count."""
+        rows = list(
+            Attempt.objects.owned_by(owner)
+            .filter(kind=Area.SHOW.value)
+            .order_by("pk")
+            .values_list("pk", "right")
+        )
+        if not rows:
+            return None
+        rights = [right for _, right in rows]
+        current, best = streaks(rights)
+        return cls(
+            **owner.fields,
+            last_id=rows[-1][0],
+            attempts=len(rights),
+            right=sum(rights),
+            current_streak=current,
+            best_streak=best,
+        )
+
+    def add(self, attempt: Attempt) -> None:
+        """Count ``attempt``, saved after ``last``."""
+        self.attempts += 1
+        self.right += attempt.right
+        self.current_streak = self.current_streak + 1 if attempt.right else 0
+        self.best_streak = max(self.best_streak, self.current_streak)
+        self.last = attempt
 
 
 class ReviewItemQuerySet(OwnedQuerySet):

@@ -6,13 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from statistics import median
 
-from django.db import connections
 from django.db.models import Count, Q
 
 from .domain.patterns import Area, Pattern
-from .models import Attempt, AttemptPattern, ReviewItem
+from .models import Attempt, AttemptPattern, ReviewItem, ShowRecord
 from .owners import Owner
 
 RECENT = 200
@@ -72,19 +70,6 @@ class Progress:
         return round(100 * self.right / self.attempts) if self.attempts else 0
 
 
-def streaks(rights: list[bool]) -> tuple[int, int]:
-    """The current and the best run of right answers, oldest answer first."""
-    best = run = 0
-    for right in rights:
-        if right:
-            run += 1
-            if run > best:
-                best = run
-        else:
-            run = 0
-    return run, best
-
-
 ROLLING = 10
 
 
@@ -109,7 +94,7 @@ def pattern_stats(owner: Owner, *, recent: int | None = None) -> list[PatternSta
     """Accuracy per pattern, weakest first; over the last ``recent`` attempts if given.
 
     Marks not known (a wrong count nothing explained) count neither way."""
-    marks = AttemptPattern.objects.filter(**{f"attempt__{k}": v for k, v in owner.lookup.items()})
+    marks = AttemptPattern.objects.owned_by(owner)
     if recent is not None:
         ids = Attempt.objects.owned_by(owner).recent_first().values("id")[:recent]
         marks = AttemptPattern.objects.filter(attempt__in=ids)
@@ -135,39 +120,49 @@ def progress_of(owner: Owner | None) -> Progress:
     progress = Progress()
     if owner is None:
         return progress
-    query = (
-        Attempt.objects.owned_by(owner)
-        .filter(kind=Area.SHOW.value)
-        .order_by("answered_at", "id")
-        .values_list("right", "seconds", "crib")
-    )
-    # A plain cursor skips the per-row conversions of 10,000 rows; bool() does the one needed.
-    sql, params = query.query.sql_with_params()
-    with connections[query.db].cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    if not rows:
+    record = ShowRecord.objects.owned_by(owner).first() or ShowRecord.worked_out(owner)
+    if record is None:
         return progress
-    rights = [bool(row[0]) for row in rows]
-    progress.attempts = len(rows)
-    progress.right = sum(rights)
-    progress.current_streak, progress.best_streak = streaks(rights)
-    hand_times = [row[1] for row in rows if not row[2]]
-    crib_times = [row[1] for row in rows if row[2]]
-    progress.median_hand_seconds = median(hand_times) if hand_times else None
-    progress.median_crib_seconds = median(crib_times) if crib_times else None
-    last = rows[-CHART_ATTEMPTS:]
-    first_number = len(rows) - len(last) + 1
-    percents = rolling(rights[-(CHART_ATTEMPTS + ROLLING - 1) :])[-CHART_ATTEMPTS:]
+    progress.attempts, progress.right = record.attempts, record.right
+    progress.current_streak, progress.best_streak = record.current_streak, record.best_streak
+    counts = Attempt.objects.owned_by(owner).filter(kind=Area.SHOW.value)
+    progress.median_hand_seconds, progress.median_crib_seconds = median_seconds(counts)
+    # The rolling accuracy of the first attempt charted counts the nine before it.
+    latest = counts.recent_first().values_list("right", "seconds")[: CHART_ATTEMPTS + ROLLING - 1]
+    window = list(latest)[::-1]
+    percents = rolling([right for right, _ in window])[-CHART_ATTEMPTS:]
+    last = window[-CHART_ATTEMPTS:]
+    first_number = record.attempts - len(last) + 1
     progress.recent = [
-        RecentAttempt(first_number + i, bool(row[0]), row[1], percents[i])
-        for i, row in enumerate(last)
+        RecentAttempt(first_number + i, right, seconds, percents[i])
+        for i, (right, seconds) in enumerate(last)
     ]
     progress.patterns = pattern_stats(owner)
     progress.weak_spots = [
         s for s in pattern_stats(owner, recent=RECENT) if s.missed and s.seen >= WEAK_AT_LEAST
     ]
     return progress
+
+
+def median_seconds(counts) -> tuple[float | None, float | None]:
+    """The median time of the hands and of the cribs among ``counts``, read at the middle
+    of each (an index holds them in order of time)."""
+    sizes = counts.aggregate(
+        hands=Count("pk", filter=Q(crib=False)), cribs=Count("pk", filter=Q(crib=True))
+    )
+    medians = []
+    for crib, size in ((False, sizes["hands"]), (True, sizes["cribs"])):
+        if not size:
+            medians.append(None)
+            continue
+        # crib__in, not crib=: SQLite is sent "crib IN (0)", an equality its index can take,
+        # instead of "NOT crib", which would sort every count of the player.
+        ordered = (
+            counts.filter(crib__in=(crib,)).order_by("seconds").values_list("seconds", flat=True)
+        )
+        middle = list(ordered[(size - 1) // 2 : size // 2 + 1])
+        medians.append(sum(middle) / len(middle))
+    return medians[0], medians[1]
 
 
 def last_attempts(owner: Owner | None, count: int = LAST_ATTEMPTS):

@@ -25,7 +25,7 @@ from .domain.leitner import after_answer
 from .domain.marking import Answer, AnswerStyle, Marking, pattern_question
 from .domain.patterns import Area, Category, Pattern, in_counting_order
 from .domain.play import OverClaim, deal_play, mark_claim, mark_play
-from .models import Attempt, AttemptPattern, Deal, ReviewItem
+from .models import Attempt, AttemptPattern, Deal, ReviewItem, ShowRecord
 from .owners import GUEST_KEY, Owner, guest_notice_withdraw
 from .signals import guest_merged
 
@@ -175,23 +175,45 @@ def _attempt_save(
 ) -> Attempt:
     """Save an answer to ``deal`` (``fields`` say what was answered and how it scored) with
     the marks of its ``patterns`` (``settled``: the known ones, missed or not), and move
-    the review queue; the attempt keeps where its patterns then stood in the queue."""
+    the review queue; the attempt keeps where its patterns then stood in the queue. A
+    count (of kind show) goes into the player's ``ShowRecord`` too."""
+    owner = deal.owner
+    show = deal.kind == Area.SHOW.value
+    # Locked before the attempt is made: a player's counts go into their record in the
+    # order of their ids, which is the order show_record_rebuild reads them in.
+    record = ShowRecord.objects.owned_by(owner).select_for_update().first() if show else None
     attempt = Attempt.objects.create(
         deal=deal,
-        **deal.owner.fields,
+        **owner.fields,
         kind=deal.kind,
         seconds=max((now - deal.dealt_at).total_seconds(), 0.0),
         answered_at=now,
         **fields,
     )
     AttemptPattern.objects.bulk_create(
-        AttemptPattern(attempt=attempt, pattern=p.value, missed=settled.get(p)) for p in patterns
+        AttemptPattern(attempt=attempt, **owner.fields, pattern=p.value, missed=settled.get(p))
+        for p in patterns
     )
-    queue = review_queue_update(owner=attempt.owner, marks=settled, now=now)
+    if record is not None:
+        record.add(attempt)
+        record.save()
+    elif show:
+        show_record_rebuild(owner=owner)
+    queue = review_queue_update(owner=owner, marks=settled, now=now)
     if queue:
         attempt.marks = {**attempt.marks, "queue": queue}
         attempt.save(update_fields=["marks"])
     return attempt
+
+
+def show_record_rebuild(*, owner: Owner) -> ShowRecord | None:
+    """Work a player's ``ShowRecord`` out again from all their counts: for their first
+    count, and when a guest's counts merge into an account. None before any count."""
+    ShowRecord.objects.owned_by(owner).delete()
+    record = ShowRecord.worked_out(owner)
+    if record is not None:
+        record.save()
+    return record
 
 
 def _recorded_once(create, *args) -> tuple[Attempt, bool]:
@@ -548,6 +570,9 @@ def attempts_merge(*, from_session: str, to_user) -> int:
         deals = list(Deal.objects.owned_by(guest).select_for_update().values_list("pk", flat=True))
         Deal.objects.filter(pk__in=deals).update(user=to_user, guest_key="")
         moved = Attempt.objects.owned_by(guest).update(user=to_user, guest_key="")
+        AttemptPattern.objects.owned_by(guest).update(user=to_user, guest_key="")
+        ShowRecord.objects.owned_by(guest).delete()
+        show_record_rebuild(owner=Owner(user=to_user))
         theirs = {item.pattern: item for item in ReviewItem.objects.filter(user=to_user)}
         for item in ReviewItem.objects.owned_by(guest):
             kept = theirs.get(item.pattern)

@@ -91,6 +91,8 @@ class AttemptPatternFactory(factory.django.DjangoModelFactory):
         model = AttemptPattern
 
     attempt = factory.SubFactory(AttemptFactory)
+    user = factory.SelfAttribute("attempt.user")
+    guest_key = factory.SelfAttribute("attempt.guest_key")
     pattern = "pair-royal"
     missed = False
 

@@ -33,7 +33,8 @@ def _fill(user) -> None:
     from counter.cribbage.show import score_show
     from quizzes.domain.marking import Answer, mark_answer
     from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
-    from quizzes.services import settled_marks
+    from quizzes.owners import Owner
+    from quizzes.services import settled_marks, show_record_rebuild
 
     rng = random.Random(29)
     start = timezone.now() - timedelta(days=100)
@@ -69,7 +70,7 @@ def _fill(user) -> None:
         Attempt.objects.bulk_create(attempts, batch_size=2000)
         AttemptPattern.objects.bulk_create(
             (
-                AttemptPattern(attempt_id=attempt.pk, pattern=pattern, missed=missed)
+                AttemptPattern(attempt_id=attempt.pk, user=user, pattern=pattern, missed=missed)
                 for attempt, found in zip(attempts, marks, strict=True)
                 for pattern, missed in found
             ),
@@ -77,6 +78,8 @@ def _fill(user) -> None:
         )
         for pattern in ("double-run", "pair-royal", "nobs", "flush-5"):
             ReviewItem.objects.create(user=user, pattern=pattern, due_at=timezone.now())
+        # What saving each count one by one would have kept.
+        show_record_rebuild(owner=Owner(user=user))
 
 
 def _played_game(seed: int):

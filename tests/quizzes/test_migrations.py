@@ -12,7 +12,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
-from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
+from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem, ShowRecord
 
 # progress/migrations/0001_initial.py as it was (the pattern choices left out: they are not
 # in the database).
@@ -138,6 +138,14 @@ def test_an_existing_database_migrates_forward_with_every_row():
     assert sorted(Deal.objects.values_list("pk", flat=True)) == deals
     assert Attempt.objects.count() == 3
     assert AttemptPattern.objects.filter(pattern="double-run").count() == 3
+    # Each mark names its attempt's owner, and each player has the record of their counts.
+    for mark in AttemptPattern.objects.select_related("attempt"):
+        assert (mark.user_id, mark.guest_key) == (mark.attempt.user_id, mark.attempt.guest_key)
+    records = {
+        (r.user_id, r.guest_key): (r.attempts, r.right, r.current_streak, r.best_streak)
+        for r in ShowRecord.objects.all()
+    }
+    assert records == {(player, ""): (2, 1, 0, 1), (None, "a-guest"): (1, 0, 0, 0)}
     queue = {
         (item.user_id, item.guest_key, item.pattern, item.box, item.misses)
         for item in ReviewItem.objects.all()

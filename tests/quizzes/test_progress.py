@@ -1,5 +1,6 @@
 from quizzes.domain.charts import accuracy_line, nice_ceiling, pattern_bars, time_columns
-from quizzes.progress import rolling, streaks
+from quizzes.domain.streaks import streaks
+from quizzes.progress import rolling
 
 
 def test_streaks_count_the_current_and_best_runs():

@@ -1,3 +1,4 @@
+import random
 from datetime import timedelta
 
 import pytest
@@ -7,10 +8,18 @@ from django.utils import timezone
 from quizzes.domain.dealing import Mode
 from quizzes.domain.marking import Answer
 from quizzes.domain.patterns import Category, Pattern
-from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
+from quizzes.domain.streaks import streaks
+from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem, ShowRecord
 from quizzes.owners import Owner
-from quizzes.services import attempt_explain, attempt_record, attempts_merge, deal_create
-from tests.factories import AttemptFactory, DealFactory, UserFactory
+from quizzes.services import (
+    attempt_explain,
+    attempt_record,
+    attempts_merge,
+    deal_create,
+    discard_record,
+    guests_purge,
+)
+from tests.factories import AttemptFactory, DealFactory, DiscardDealFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -206,3 +215,66 @@ def test_an_answer_to_a_deal_that_moved_meanwhile_goes_to_the_account():
     assert ReviewItem.objects.filter(user=user).exists()
     assert not ReviewItem.objects.filter(user__isnull=True).exists()
     assert not Attempt.objects.filter(user__isnull=True).exists()
+
+
+def show_figures(owner: Owner) -> tuple[int, int, int, int]:
+    record = ShowRecord.objects.owned_by(owner).get()
+    return (record.attempts, record.right, record.current_streak, record.best_streak)
+
+
+def count(deal: Deal, right: bool, now) -> Attempt:
+    """Answer the 29 hand of ``DealFactory``, rightly or one short."""
+    return attempt_record(deal=deal, answer=Answer(total=29 if right else 28), now=now)[0]
+
+
+def test_the_show_record_keeps_up_with_every_count_saved():
+    user = UserFactory()
+    owner = Owner(user=user)
+    rng = random.Random(18)
+    now = timezone.now()
+    rights = []
+    for n in range(40):
+        rights.append(rng.random() < 0.7)
+        count(DealFactory(user=user), rights[-1], now + timedelta(seconds=n))
+        assert show_figures(owner) == (len(rights), sum(rights), *streaks(rights))
+    # A throw is not a count: the record does not move.
+    discard = DiscardDealFactory(user=user)
+    discard_record(deal=discard, throw=discard.six[:2], now=now + timedelta(minutes=1))
+    assert show_figures(owner) == (40, sum(rights), *streaks(rights))
+    worked_out = ShowRecord.worked_out(owner)
+    assert show_figures(owner) == (
+        worked_out.attempts,
+        worked_out.right,
+        worked_out.current_streak,
+        worked_out.best_streak,
+    )
+    assert ShowRecord.objects.get().last == Attempt.objects.filter(kind="show").latest("pk")
+
+
+def test_a_merge_works_the_record_out_again_from_both_histories_in_saved_order():
+    now = timezone.now()
+    user = UserFactory()
+    count(DealFactory(user=user), True, now)
+    count(DealFactory(user=user), True, now)
+    guest_deal = DealFactory(user=None, guest_key="guest-1")
+    count(guest_deal, False, now)
+    count(DealFactory(user=user), True, now)
+    assert show_figures(Owner(guest_key="guest-1")) == (1, 0, 0, 0)
+
+    attempts_merge(from_session="guest-1", to_user=user)
+
+    # Right, right, the guest's miss, right.
+    assert show_figures(Owner(user=user)) == (4, 3, 1, 2)
+    assert not ShowRecord.objects.filter(guest_key="guest-1").exists()
+    moved = AttemptPattern.objects.filter(attempt__deal=guest_deal)
+    assert moved.exists()
+    assert set(moved.values_list("user", "guest_key")) == {(user.pk, "")}
+
+
+def test_a_purged_guest_leaves_no_record():
+    old = timezone.now() - timedelta(days=30)
+    count(DealFactory(user=None, guest_key="gone", dealt_at=old), True, old)
+    assert ShowRecord.objects.filter(guest_key="gone").exists()
+    guests_purge(inactive_for=timedelta(days=7), now=timezone.now())
+    assert not ShowRecord.objects.exists()
+    assert not AttemptPattern.objects.exists()

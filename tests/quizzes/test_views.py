@@ -9,9 +9,11 @@ from pytest_django.asserts import assertContains, assertNotContains
 from counter.cribbage.cards import parse_cards
 from counter.cribbage.discard import CribModel, Role, discard_options
 from counter.cribbage.show import score_show
+from quizzes.domain.marking import Answer
 from quizzes.domain.patterns import Pattern, patterns_of
 from quizzes.models import Attempt, Deal, ReviewItem
 from quizzes.owners import GUEST_KEY
+from quizzes.services import attempt_record
 from tests.factories import (
     AttemptFactory,
     AttemptPatternFactory,
@@ -333,6 +335,28 @@ def test_totals_streaks_and_times(client, player):
     assertContains(page, "<div><dt>Best streak</dt><dd>3</dd></div>", html=True)
     assertContains(page, "<div><dt>Median time, hands</dt><dd>7.5 s</dd></div>", html=True)
     assertContains(page, "<div><dt>Median time, cribs</dt><dd>5.0 s</dd></div>", html=True)
+
+
+def test_progress_reads_the_record_kept_as_each_count_is_saved(client, player):
+    start = timezone.now() - timedelta(hours=1)
+    for i, right in enumerate([True, True, False, True, True]):
+        deal = DealFactory(user=player, dealt_at=start + timedelta(minutes=i))
+        attempt_record(
+            deal=deal,
+            answer=Answer(total=deal.show.total if right else 0),
+            now=start + timedelta(minutes=i, seconds=4 + i),
+        )
+    page = client.get("/progress/")
+    assertContains(page, "<div><dt>Counted</dt><dd>5</dd></div>", html=True)
+    assertContains(page, "<div><dt>Right</dt><dd>4 <small>(80%)</small></dd></div>", html=True)
+    assertContains(page, "<div><dt>Current streak</dt><dd>2</dd></div>", html=True)
+    assertContains(page, "<div><dt>Best streak</dt><dd>2</dd></div>", html=True)
+    assertContains(page, "<div><dt>Median time, hands</dt><dd>6.0 s</dd></div>", html=True)
+    assertContains(
+        page,
+        '<tr><th scope="row">3</th><td>wrong</td><td>6.0</td><td>67%</td></tr>',
+        html=True,
+    )
 
 
 def test_charts_are_accessible_svg_with_data_tables(client, player):
