@@ -70,7 +70,13 @@ def test_concurrent_answers_are_each_recorded_exactly_once(server):
 
     assert [status for status, _, _ in replies] == [200] * len(replies)
     for player in players:
-        assert len(attempts_of(player)) == DEALS_EACH, "an attempt was lost or recorded twice"
+        rows = attempts_of(player)
+        assert len(rows) == DEALS_EACH, "an attempt was lost or recorded twice"
+        # The record kept as the counts were saved, all at once, agrees with them.
+        right = sum(row["right"] == "yes" for row in rows)
+        _, _, page = player.get("/progress/")
+        assert f"<dt>Counted</dt><dd>{DEALS_EACH}</dd>" in page
+        assert f"<dt>Right</dt><dd>{right} <small>" in page
     (recorded,) = [row for row in attempts_of(double_submitter) if row["claimed"] != "7"]
     # Every double submit was shown the feedback of the one attempt that was recorded.
     (shown,) = {verdict(body) for _, _, body in replies[:DOUBLE_SUBMITS]}
