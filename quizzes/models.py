@@ -395,8 +395,9 @@ class ShowRecord(PlayerOwned):
     the counts were saved, up to ``last``.
 
     Kept as each count is saved, under a lock on this row, so the progress page reads one
-    row instead of every attempt; worked out again from the attempts when a guest's merge
-    into an account. It goes with ``last``: a player whose attempts are deleted has none.
+    row instead of every attempt; worked out again from the attempts when a guest's counts
+    merge into an account. It goes with ``last``: a player whose attempts are deleted has
+    none.
     """
 
     last = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="+")
