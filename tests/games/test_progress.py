@@ -13,7 +13,14 @@ from counter.cribbage.game import Source
 from games.models import HUMAN, Game
 from games.progress import FIGURES, game_figures, games_progress
 from quizzes.owners import Owner
-from tests.factories import UserFactory
+from tests.factories import (
+    AttemptFactory,
+    DealFactory,
+    DiscardDealFactory,
+    GameFactory,
+    PlayDealFactory,
+    UserFactory,
+)
 from tests.games.test_services import play_out, start
 
 
@@ -74,3 +81,54 @@ def test_the_migration_fills_the_figures_of_the_games_there_are():
     executor.migrate(executor.loader.graph.leaf_nodes())
     stored = Game.objects.filter(pk=game.pk).values(*FIGURES).get()
     assert stored == expected
+
+
+@pytest.mark.django_db
+def test_every_figure_of_the_section_adds_up_the_games_and_claims_it_shows():
+    user = UserFactory()
+    rng = random.Random(18)
+    rows = []
+    for _ in range(40):
+        winner = rng.choice(["", "human", "computer"])
+        rows.append(
+            GameFactory(
+                user=user,
+                winner=winner,
+                skunk=rng.choice([0, 0, 1, 2]) if winner else 0,
+                counting=rng.choice(["manual", "automatic"]),
+                hints_used=rng.randrange(4),
+                muggins_lost=rng.randrange(6),
+                pone_deals=rng.randrange(1, 6),
+                pone_points=rng.randrange(60),
+                dealer_deals=rng.randrange(1, 6),
+                dealer_points=rng.randrange(90),
+            )
+        )
+    GameFactory(user=UserFactory(), winner="human", skunk=2, hints_used=3)  # someone else's
+    # Counts claimed in games are the claims; a game's throws and lays, and quizzes, are not.
+    for right in (True, True, False):
+        AttemptFactory(deal=DealFactory(user=user, mode="game"), claimed=29 if right else 3)
+    AttemptFactory(deal=PlayDealFactory(user=user, mode="game"), points=4, claimed=2)
+    thrown = DiscardDealFactory(user=user, mode="game")
+    AttemptFactory(deal=thrown, kind="discard", points=0, claimed=0, right=False)
+    AttemptFactory(deal=DealFactory(user=user), claimed=3)
+
+    section = games_progress(Owner(user=user))
+
+    finished = [g for g in rows if g.winner]
+    won = [g for g in rows if g.winner == "human"]
+    lost = [g for g in rows if g.winner == "computer"]
+    assert section["played"] == len(rows)
+    assert section["finished"] == len(finished)
+    assert section["won"] == len(won)
+    assert section["skunks_given"] == sum(1 for g in won if g.skunk)
+    assert section["skunks_taken"] == sum(1 for g in lost if g.skunk)
+    match_points = sum(1 + g.skunk for g in won) - sum(1 + g.skunk for g in lost)
+    assert section["match_points"] == match_points
+    assert section["hints"] == sum(g.hints_used for g in rows)
+    assert section["muggins"] == sum(g.muggins_lost for g in rows if g.counting == "manual")
+    for seat in ("pone", "dealer"):
+        deals = sum(getattr(g, f"{seat}_deals") for g in rows)
+        points = sum(getattr(g, f"{seat}_points") for g in rows)
+        assert section["per_deal"][seat] == (deals, pytest.approx(points / deals))
+    assert (section["claims"], section["claims_right"], section["claims_percent"]) == (4, 2, 50)
