@@ -143,6 +143,16 @@ def browser_type_launch_args(browser_type_launch_args, live_server):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture
+def player(client):
+    """A player signed in on ``client``."""
+    from tests.factories import UserFactory
+
+    user = UserFactory()
+    client.force_login(user)
+    return user
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Every test starts with no rate limit used up (the tests' cache is in memory)."""

@@ -21,13 +21,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
 
 
-@pytest.fixture
-def player(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
-
-
 def start(user, level="greedy") -> Game:
     from counter.cribbage.computer import Level
 

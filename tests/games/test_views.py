@@ -17,13 +17,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
 
 
-@pytest.fixture
-def player(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
-
-
 NOT_HELD = "a card not in the hand dealt"
 
 

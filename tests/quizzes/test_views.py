@@ -47,13 +47,6 @@ def new_deal(client, **data) -> Deal:
 
 
 @pytest.fixture
-def player(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
 def dealt(player):
     """The 29 hand, dealt to the signed-in player."""
     return DealFactory(user=player, hand="5H 5C 5S JD", starter="5D")

@@ -12,19 +12,12 @@ from counter.cribbage.cards import card
 from quizzes.domain.lays import grade_lay
 from quizzes.domain.patterns import Pattern
 from quizzes.models import Attempt, Deal, ReviewItem
-from tests.factories import DealFactory, UserFactory
+from tests.factories import DealFactory
 from tests.hostile import echoed_unescaped, form_data
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def player(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
 
 
 @pytest.fixture
