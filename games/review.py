@@ -12,6 +12,9 @@ from __future__ import annotations
 from statistics import mean
 from typing import Any
 
+from django.db.models import F
+from django.db.models.fields.json import KT
+
 from counter.cribbage.cards import parse_cards
 from counter.cribbage.game import Game as EngineGame
 from counter.cribbage.pegging import GO
@@ -38,7 +41,7 @@ def reviewed(stored: dict[str, Any], engine: EngineGame) -> dict[str, Any]:
     if current and not new:
         return stored
     deals.extend(review.to_dict(HUMAN) for review in new)
-    return {**stored, "evaluation": EVALUATION, "deals": deals}
+    return {**stored, "evaluation": EVALUATION, "deals": deals, "skill": skill_figures(deals)}
 
 
 def unpractised(stored: dict[str, Any]) -> list[dict[str, Any]]:
@@ -92,9 +95,10 @@ def game_review(game: Game) -> dict[str, Any]:
     return assemble(summary, stored["deals"][:due])
 
 
-def skill_figures(review: dict[str, Any]) -> dict[str, dict[str, float]] | None:
-    """Points lost per deal, by kind and in all, for each player; None with no deal."""
-    deals = review.get("deals", ())
+def skill_figures(deals: list[dict[str, Any]]) -> dict[str, dict[str, float]] | None:
+    """Points lost per deal of the reviewed ``deals``, by kind and in all, for each player;
+    None with no deal. Stored with the review (``skill``), so the progress page reads
+    these few numbers and not every decision of 30 games."""
     if not deals:
         return None
     figures = {}
@@ -115,15 +119,14 @@ def games_skill(owner: Owner) -> dict | None:
         Game.objects.owned_by(owner)
         .exclude(winner="")
         .order_by("-finished_at", "-pk")
-        .only("pk", "level", "review", "finished_at")[:TREND_GAMES]
+        .only("pk", "level", "finished_at")
+        .annotate(evaluation=KT("review__evaluation"), skill=F("review__skill"))[:TREND_GAMES]
     )[::-1]
-    rows = []
-    for game in games:
-        if game.review.get("evaluation") != EVALUATION:
-            continue
-        figures = skill_figures(game.review)
-        if figures is not None:
-            rows.append({"game": game, **figures})
+    rows = [
+        {"game": game, **game.skill}
+        for game in games
+        if game.evaluation == EVALUATION and game.skill is not None
+    ]
     if not rows:
         return None
     levels: dict[str, list[float]] = {}

@@ -103,13 +103,16 @@ def _played_game(seed: int):
 
 
 def _fill_games(user) -> None:
-    """400 finished games: 20 played out, each kept 20 times, with their figures."""
+    """400 finished games: 20 played out, each kept 20 times, with their figures and review."""
     from django.utils import timezone
 
     from games.models import HUMAN, Game
     from games.progress import game_figures
+    from games.review import reviewed
 
     engines = [_played_game(seed) for seed in range(DISTINCT_GAMES)]
+    # Each reviewed as the app reviews a game, deal by deal: the skill trend reads them.
+    reviews = [reviewed({}, engine) for engine in engines]
     now = timezone.now()
     rows = []
     for n in range(GAMES):
@@ -122,6 +125,7 @@ def _fill_games(user) -> None:
                 level="greedy",
                 counting="manual",
                 state=engine.to_dict(),
+                review=reviews[n % DISTINCT_GAMES],
                 human_score=min(engine.scores[HUMAN], 121),
                 computer_score=min(engine.scores[1 - HUMAN], 121),
                 winner=Game.Winner.HUMAN if result.winner == HUMAN else Game.Winner.COMPUTER,

@@ -3,6 +3,8 @@ import random
 import re
 
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from counter.cribbage.cards import parse_card
@@ -10,6 +12,7 @@ from counter.cribbage.cli import main
 from counter.cribbage.game import Claim, Counting, Source
 from counter.cribbage.review import EVALUATION
 from games.models import HUMAN, Game
+from games.review import SKILL_KINDS, games_skill, skill_figures
 from games.services import game_move, game_next_deal, game_start
 from quizzes.domain.lays import grade_lay
 from quizzes.domain.patterns import Area
@@ -374,3 +377,29 @@ def test_the_players_costly_lays_go_to_the_lay_practice_and_come_back_in_review(
     client.post(f"/quiz/{quiz.pk}/answer/", {"card": best.code})
     assert Attempt.objects.get(deal=quiz).pattern_marks.get(pattern=pattern).missed is False
     assert ReviewItem.objects.get(user=finished.user, pattern=pattern).box == due.box + 1
+
+
+def test_the_skill_trend_reads_the_figures_stored_with_each_review(client, finished):
+    stored = Game.objects.get(pk=finished.pk).review
+    assert stored["skill"] == skill_figures(stored["deals"])
+    # The trend reads those few numbers, not every decision: these deals are never read.
+    figures = {player: dict.fromkeys((*SKILL_KINDS, "all"), 1.25) for player in stored["skill"]}
+    review = {**stored, "deals": [{"garbage": True}], "skill": figures}
+    Game.objects.filter(pk=finished.pk).update(review=review)
+    section = games_skill(Owner(user=finished.user))
+    assert [row["game"].pk for row in section["rows"]] == [finished.pk]
+    assert section["average"]["all"] == 1.25
+    assert "1.25" in client.get("/progress/").content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_stores_the_skill_of_the_reviews_there_are(finished):
+    stored = Game.objects.get(pk=finished.pk).review
+    Game.objects.filter(pk=finished.pk).update(
+        review={key: value for key, value in stored.items() if key != "skill"}
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate([("games", "0006_game_figures_with_hints")])
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert Game.objects.get(pk=finished.pk).review["skill"] == skill_figures(stored["deals"])
