@@ -115,12 +115,13 @@ def games_skill(owner: Owner) -> dict | None:
     """The progress page's skill trend: points lost per deal in each finished game, by
     discards, the play and counting, luck left out; the player's average beside each
     computer level's own figure, measured the same way. None before a reviewed game."""
+    finished = Game.objects.owned_by(owner).exclude(winner="").order_by("-finished_at", "-pk")
+    # The last games picked first: the database reads into a review only for those.
+    last = finished.values_list("pk", flat=True)[:TREND_GAMES]
     games = list(
-        Game.objects.owned_by(owner)
-        .exclude(winner="")
-        .order_by("-finished_at", "-pk")
+        finished.filter(pk__in=list(last))
         .only("pk", "level", "finished_at")
-        .annotate(evaluation=KT("review__evaluation"), skill=F("review__skill"))[:TREND_GAMES]
+        .annotate(evaluation=KT("review__evaluation"), skill=F("review__skill"))
     )[::-1]
     rows = [
         {"game": game, **game.skill}
