@@ -55,13 +55,6 @@ def play(game, rng, miss=0.0, until=None, each=None):
 
 
 @pytest.fixture
-def seeded(monkeypatch):
-    """Games dealt from a known seed (a game's own is random), so each test is the same."""
-    seeds = iter(f"review-{n}" for n in range(100))
-    monkeypatch.setattr("games.services.secrets.token_hex", lambda _: next(seeds))
-
-
-@pytest.fixture
 def finished(player, seeded):
     return play(start(player), random.Random(21), miss=0.4)
 

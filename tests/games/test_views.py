@@ -14,7 +14,8 @@ from quizzes.domain.patterns import Category
 from quizzes.models import Attempt
 from tests.factories import GameFactory, UserFactory
 
-pytestmark = pytest.mark.django_db
+# Every game dealt from a known seed: a test that plays on to a moment finds the same one.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seeded")]
 HTMX = {"HX-Request": "true"}
 
 
