@@ -67,6 +67,13 @@ class Game(PlayerOwned):
     dealer_deals = models.PositiveSmallIntegerField(default=0)
     dealer_points = models.PositiveIntegerField(default=0)
     muggins_lost = models.PositiveIntegerField(default=0)
+    skill = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Points lost a deal in the reviewed deals, by kind, for each player, and "
+        "the evaluation they were reviewed by (games.review.keep_review): the skill trend "
+        "reads these, not the review.",
+    )
 
     objects = OwnedQuerySet.as_manager()
 
@@ -74,6 +81,8 @@ class Game(PlayerOwned):
         indexes = (
             models.Index(fields=["user", "-updated_at"], name="game_user_recent"),
             models.Index(fields=["guest_key", "-updated_at"], name="game_guest_recent"),
+            models.Index(fields=["user", "-finished_at"], name="game_user_finished"),
+            models.Index(fields=["guest_key", "-finished_at"], name="game_guest_finished"),
             # Everything the progress page adds up, so it reads this index, not the states.
             models.Index(
                 fields=[

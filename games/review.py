@@ -12,9 +12,6 @@ from __future__ import annotations
 from statistics import mean
 from typing import Any
 
-from django.db.models import F
-from django.db.models.fields.json import KT
-
 from counter.cribbage.cards import parse_cards
 from counter.cribbage.game import Game as EngineGame
 from counter.cribbage.pegging import GO
@@ -41,7 +38,16 @@ def reviewed(stored: dict[str, Any], engine: EngineGame) -> dict[str, Any]:
     if current and not new:
         return stored
     deals.extend(review.to_dict(HUMAN) for review in new)
-    return {**stored, "evaluation": EVALUATION, "deals": deals, "skill": skill_figures(deals)}
+    return {**stored, "evaluation": EVALUATION, "deals": deals}
+
+
+def keep_review(game: Game, stored: dict[str, Any]) -> None:
+    """Give ``game`` the review ``stored`` and, beside it, the review's skill figures
+    (``Game.skill``): the skill trend reads those few numbers from an index instead of
+    decoding 30 reviews of about 30 KB each."""
+    game.review = stored
+    figures = skill_figures(stored.get("deals", []))
+    game.skill = figures and {"evaluation": stored.get("evaluation"), **figures}
 
 
 def unpractised(stored: dict[str, Any]) -> list[dict[str, Any]]:
@@ -80,10 +86,10 @@ def game_review(game: Game) -> dict[str, Any]:
     stored = game.review
     due = len(game.state["deals"]) - (0 if game.is_over else 1)
     if stored.get("evaluation") != EVALUATION or len(stored.get("deals", ())) < due:
-        stored = reviewed(stored, game.engine)
+        keep_review(game, reviewed(stored, game.engine))
         # Only the review is written: a move made meanwhile keeps its own state.
-        Game.objects.filter(pk=game.pk).update(review=stored)
-        game.review = stored
+        Game.objects.filter(pk=game.pk).update(review=game.review, skill=game.skill)
+        stored = game.review
     summary = {
         "id": game.pk,
         "level": game.level,
@@ -98,7 +104,7 @@ def game_review(game: Game) -> dict[str, Any]:
 def skill_figures(deals: list[dict[str, Any]]) -> dict[str, dict[str, float]] | None:
     """Points lost per deal of the reviewed ``deals``, by kind and in all, for each player;
     None with no deal. Stored with the review (``skill``), so the progress page reads
-    these few numbers and not every decision of 30 games."""
+    these few numbers (``keep_review``) and not every decision of 30 games."""
     if not deals:
         return None
     figures = {}
@@ -115,18 +121,16 @@ def games_skill(owner: Owner) -> dict | None:
     """The progress page's skill trend: points lost per deal in each finished game, by
     discards, the play and counting, luck left out; the player's average beside each
     computer level's own figure, measured the same way. None before a reviewed game."""
-    finished = Game.objects.owned_by(owner).exclude(winner="").order_by("-finished_at", "-pk")
-    # The last games picked first: the database reads into a review only for those.
-    last = finished.values_list("pk", flat=True)[:TREND_GAMES]
-    games = list(
-        finished.filter(pk__in=list(last))
-        .only("pk", "level", "finished_at")
-        .annotate(evaluation=KT("review__evaluation"), skill=F("review__skill"))
-    )[::-1]
+    games = (
+        Game.objects.owned_by(owner)
+        .filter(finished_at__isnull=False)
+        .order_by("-finished_at", "-pk")
+        .only("pk", "level", "skill")
+    )[:TREND_GAMES]
     rows = [
-        {"game": game, **game.skill}
-        for game in games
-        if game.evaluation == EVALUATION and game.skill is not None
+        {"game": game, "you": game.skill["you"], "computer": game.skill["computer"]}
+        for game in list(games)[::-1]
+        if game.skill is not None and game.skill["evaluation"] == EVALUATION
     ]
     if not rows:
         return None

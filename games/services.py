@@ -37,6 +37,7 @@ from .models import COMPUTER, HUMAN, Game, GameAction
 from .progress import game_figures
 from .review import (
     LAY_PRACTISED,
+    keep_review,
     lay_position,
     lay_values_of,
     practised,
@@ -192,7 +193,7 @@ def _review(game: Game, engine: EngineGame, now: datetime) -> None:
                     dealt_at=game.updated_at,
                     now=now,
                 )
-    game.review = practised(stored)
+    keep_review(game, practised(stored))
 
 
 def _log(game: Game, after: EngineGame, action: Action, now: datetime) -> EngineGame:

@@ -155,6 +155,11 @@ class BarChart:
     bar_span: int
     bar_height: int
 
+    @property
+    def description(self) -> str:
+        """Every bar in words, for the chart's ``<desc>``."""
+        return "; ".join(f"{bar.label}: {bar.text}" for bar in self.bars)
+
 
 BAR_ROW = 40
 BAR_HEIGHT = 12

@@ -1,5 +1,5 @@
-"""The progress page's rows of a hundred: its chart columns and data tables, written in one
-pass each. In template loops they were most of the page's time (ten nodes a row)."""
+"""The progress page's long rows: its chart columns and bars and its data tables, written in
+one pass each. In template loops they were most of the page's time (ten nodes a row)."""
 
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -48,4 +48,41 @@ def discard_rows(recent) -> str:
         "",
         '<tr><th scope="row">{}</th><td>{}</td><td>{}</td></tr>',
         ((r.number, points(r.loss), points(r.rolling_loss)) for r in recent),
+    )
+
+
+@register.filter
+def svg_bars(chart) -> str:
+    """The label, track, bar and figure of each ``Bar`` of a ``BarChart``."""
+    return format_html_join(
+        "",
+        '<text class="bar-label" x="{left}" y="{text_y}">{label}</text>'
+        '<rect class="bar-track" x="{left}" y="{y}" width="{span}" height="{height}"/>'
+        '<rect class="{style}" x="{left}" y="{y}" width="{width}" height="{height}"/>'
+        '<text class="bar-value" x="{right}" y="{text_y}" text-anchor="end">{text}</text>',
+        (
+            {
+                "left": chart.bar_left,
+                "span": chart.bar_span,
+                "height": chart.bar_height,
+                "right": chart.width - 2,
+                "style": "bar-weak" if bar.weak else "bar",
+                "label": bar.label,
+                "text": bar.text,
+                "y": bar.y,
+                "text_y": bar.text_y,
+                "width": bar.width,
+            }
+            for bar in chart.bars
+        ),
+    )
+
+
+@register.filter
+def pattern_rows(stats) -> str:
+    """A table row per ``PatternStat``: the pattern, its area, seen, right, accuracy."""
+    return format_html_join(
+        "",
+        '<tr><th scope="row">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}%</td></tr>',
+        ((s.pattern.label, s.pattern.area.label, s.seen, s.right, s.percent) for s in stats),
     )

@@ -108,7 +108,7 @@ def _fill_games(user) -> None:
 
     from games.models import HUMAN, Game
     from games.progress import game_figures
-    from games.review import reviewed
+    from games.review import keep_review, reviewed
 
     engines = [_played_game(seed) for seed in range(DISTINCT_GAMES)]
     # Each reviewed as the app reviews a game, deal by deal: the skill trend reads them.
@@ -118,24 +118,23 @@ def _fill_games(user) -> None:
     for n in range(GAMES):
         engine = engines[n % DISTINCT_GAMES]
         result = engine.result
-        rows.append(
-            Game(
-                user=user,
-                seed=engine.seed,
-                level="greedy",
-                counting="manual",
-                state=engine.to_dict(),
-                review=reviews[n % DISTINCT_GAMES],
-                human_score=min(engine.scores[HUMAN], 121),
-                computer_score=min(engine.scores[1 - HUMAN], 121),
-                winner=Game.Winner.HUMAN if result.winner == HUMAN else Game.Winner.COMPUTER,
-                skunk=result.skunk,
-                started_at=now - timedelta(hours=GAMES - n),
-                updated_at=now - timedelta(hours=GAMES - n),
-                finished_at=now - timedelta(hours=GAMES - n),
-                **game_figures(engine),
-            )
+        game = Game(
+            user=user,
+            seed=engine.seed,
+            level="greedy",
+            counting="manual",
+            state=engine.to_dict(),
+            human_score=min(engine.scores[HUMAN], 121),
+            computer_score=min(engine.scores[1 - HUMAN], 121),
+            winner=Game.Winner.HUMAN if result.winner == HUMAN else Game.Winner.COMPUTER,
+            skunk=result.skunk,
+            started_at=now - timedelta(hours=GAMES - n),
+            updated_at=now - timedelta(hours=GAMES - n),
+            finished_at=now - timedelta(hours=GAMES - n),
+            **game_figures(engine),
         )
+        keep_review(game, reviews[n % DISTINCT_GAMES])
+        rows.append(game)
     Game.objects.bulk_create(rows, batch_size=200)
 
 

@@ -372,27 +372,43 @@ def test_the_players_costly_lays_go_to_the_lay_practice_and_come_back_in_review(
     assert ReviewItem.objects.get(user=finished.user, pattern=pattern).box == due.box + 1
 
 
-def test_the_skill_trend_reads_the_figures_stored_with_each_review(client, finished):
-    stored = Game.objects.get(pk=finished.pk).review
-    assert stored["skill"] == skill_figures(stored["deals"])
-    # The trend reads those few numbers, not every decision: these deals are never read.
-    figures = {player: dict.fromkeys((*SKILL_KINDS, "all"), 1.25) for player in stored["skill"]}
-    review = {**stored, "deals": [{"garbage": True}], "skill": figures}
-    Game.objects.filter(pk=finished.pk).update(review=review)
+def test_the_skill_trend_reads_the_figures_kept_beside_each_review(client, finished):
+    game = Game.objects.get(pk=finished.pk)
+    assert game.skill == {"evaluation": EVALUATION, **skill_figures(game.review["deals"])}
+    # The trend reads those few numbers, not the review: these deals are never read.
+    figures = {player: dict.fromkeys((*SKILL_KINDS, "all"), 1.25) for player in ("you", "computer")}
+    Game.objects.filter(pk=finished.pk).update(
+        review={**game.review, "deals": [{"garbage": True}]},
+        skill={"evaluation": EVALUATION, **figures},
+    )
     section = games_skill(Owner(user=finished.user))
     assert [row["game"].pk for row in section["rows"]] == [finished.pk]
     assert section["average"]["all"] == 1.25
     assert "1.25" in client.get("/progress/").content.decode()
 
 
+def test_the_skill_trend_leaves_out_games_reviewed_by_another_evaluation(finished):
+    skill = Game.objects.get(pk=finished.pk).skill
+    Game.objects.filter(pk=finished.pk).update(skill={**skill, "evaluation": "old"})
+    assert games_skill(Owner(user=finished.user)) is None
+
+
 @pytest.mark.django_db(transaction=True)
-def test_the_migration_stores_the_skill_of_the_reviews_there_are(finished):
-    stored = Game.objects.get(pk=finished.pk).review
-    Game.objects.filter(pk=finished.pk).update(
-        review={key: value for key, value in stored.items() if key != "skill"}
-    )
+def test_the_migrations_keep_the_skill_of_the_reviews_there_are(finished):
+    game = Game.objects.get(pk=finished.pk)
+    figures = skill_figures(game.review["deals"])
+    # As reviews were stored before games 0007: no figures anywhere.
+    Game.objects.filter(pk=finished.pk).update(skill=None)
     executor = MigrationExecutor(connection)
     executor.migrate([("games", "0006_game_figures_with_hints")])
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
-    assert Game.objects.get(pk=finished.pk).review["skill"] == skill_figures(stored["deals"])
+    migrated = Game.objects.get(pk=finished.pk)
+    assert migrated.skill == {"evaluation": EVALUATION, **figures}
+    assert migrated.review == game.review
+    # And back: the figures return to the review, as games 0007 kept them.
+    executor = MigrationExecutor(connection)
+    executor.migrate([("games", "0007_review_skill")])
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert Game.objects.get(pk=finished.pk).skill == {"evaluation": EVALUATION, **figures}
