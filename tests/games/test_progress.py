@@ -5,8 +5,6 @@ import random
 from statistics import mean
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from counter.cribbage.game import Game as EngineGame
 from counter.cribbage.game import Source
@@ -22,6 +20,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.games.test_services import play_out, start
+from tests.migrating import step_by_step
 
 
 def replayed_section(games: list[Game]) -> dict:
@@ -75,9 +74,9 @@ def test_the_migration_fills_the_figures_of_the_games_there_are():
     expected = game_figures(game.engine)
     assert expected["pone_deals"] + expected["dealer_deals"] > 0
     Game.objects.filter(pk=game.pk).update(**dict.fromkeys(FIGURES, 0))
-    executor = MigrationExecutor(connection)
+    executor = step_by_step()
     executor.migrate([("games", "0001_initial")])
-    executor = MigrationExecutor(connection)
+    executor = step_by_step()
     executor.migrate(executor.loader.graph.leaf_nodes())
     stored = Game.objects.filter(pk=game.pk).values(*FIGURES).get()
     assert stored == expected

@@ -3,8 +3,6 @@ import random
 import re
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from counter.cribbage.cards import parse_card
@@ -19,6 +17,7 @@ from quizzes.domain.patterns import Area
 from quizzes.models import Attempt, Deal, ReviewItem
 from quizzes.owners import Owner
 from tests.factories import UserFactory
+from tests.migrating import step_by_step
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -399,16 +398,16 @@ def test_the_migrations_keep_the_skill_of_the_reviews_there_are(finished):
     figures = skill_figures(game.review["deals"])
     # As reviews were stored before games 0007: no figures anywhere.
     Game.objects.filter(pk=finished.pk).update(skill=None)
-    executor = MigrationExecutor(connection)
+    executor = step_by_step()
     executor.migrate([("games", "0006_game_figures_with_hints")])
-    executor = MigrationExecutor(connection)
+    executor = step_by_step()
     executor.migrate(executor.loader.graph.leaf_nodes())
     migrated = Game.objects.get(pk=finished.pk)
     assert migrated.skill == {"evaluation": EVALUATION, **figures}
     assert migrated.review == game.review
     # And back: the figures return to the review, as games 0007 kept them.
-    executor = MigrationExecutor(connection)
+    executor = step_by_step()
     executor.migrate([("games", "0007_review_skill")])
-    executor = MigrationExecutor(connection)
+    executor = step_by_step()
     executor.migrate(executor.loader.graph.leaf_nodes())
     assert Game.objects.get(pk=finished.pk).skill == {"evaluation": EVALUATION, **figures}

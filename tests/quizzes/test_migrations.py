@@ -8,11 +8,11 @@ it was), fills it, migrates it to the latest state and reads every row back.
 
 import pytest
 from django.db import connection, migrations, models
-from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
 from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem, ShowRecord
+from tests.migrating import step_by_step
 
 # progress/migrations/0001_initial.py as it was (the pattern choices left out: they are not
 # in the database).
@@ -70,7 +70,7 @@ LEGACY_PROGRESS = [
 FIRST = [("quizzes", "0001_initial")]
 
 
-def old_database(executor: MigrationExecutor):
+def old_database(executor):
     """Migrate back to quizzes 0001, then lay the progress table as its migration did.
 
     Returns the historical models of that world: quizzes' and progress's ReviewItem.
@@ -129,10 +129,10 @@ def fill(old_apps):
 
 @pytest.mark.django_db(transaction=True)
 def test_an_existing_database_migrates_forward_with_every_row():
-    old_apps = old_database(MigrationExecutor(connection))
+    old_apps = old_database(step_by_step())
     player, deals = fill(old_apps)
 
-    executor = MigrationExecutor(connection)
+    executor = step_by_step()
     executor.migrate(executor.loader.graph.leaf_nodes())
 
     assert sorted(Deal.objects.values_list("pk", flat=True)) == deals
@@ -162,3 +162,46 @@ def test_an_existing_database_migrates_forward_with_every_row():
         "nobs": (0, 0),
     }
     assert "progress_reviewitem" not in connection.introspection.table_names()
+
+
+SQUASHED = ("quizzes", "games")
+
+
+def schema() -> dict:
+    """The columns and constraints of the squashed apps' tables, and auth_user's indexes."""
+    introspection = connection.introspection
+    with connection.cursor() as cursor:
+        tables = [
+            table
+            for table in introspection.table_names(cursor)
+            if table.startswith(tuple(f"{app}_" for app in SQUASHED)) or table == "auth_user"
+        ]
+        return {
+            table: (
+                sorted(
+                    (column.name, column.type_code, column.null_ok, column.default)
+                    for column in introspection.get_table_description(cursor, table)
+                ),
+                sorted(
+                    # SQLite numbers the column checks it leaves unnamed in column order.
+                    (
+                        "" if name.startswith("__unnamed_constraint") else name,
+                        repr(sorted(constraint.items())),
+                    )
+                    for name, constraint in introspection.get_constraints(cursor, table).items()
+                ),
+            )
+            for table in tables
+        }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_squashed_migrations_make_the_schema_the_migrations_they_replace_make():
+    through_squashes = schema()
+    assert {table.split("_")[0] for table in through_squashes} == {*SQUASHED, "auth"}
+    executor = step_by_step()
+    executor.migrate([(app, None) for app in SQUASHED])
+    assert not any(table.startswith("games_") for table in connection.introspection.table_names())
+    executor = step_by_step()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert schema() == through_squashes
