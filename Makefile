@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
-# What the app needs to run (make run, make serve), and on top the test tools (make test).
+# What the development server needs (make run); on top what a deployed server adds, gunicorn
+# and the PostgreSQL driver (make serve); on top the test tools (make test).
 RUNTIME := $(VENV)/.runtime
+SERVING := $(VENV)/.serving
+SERVER_ONLY := gunicorn psycopg
 INSTALLED := $(VENV)/.installed
 # The venv's own pip if it has one; else the system Python's (pip 22.3 or later) working on
 # the venv, which then needs no pip of its own and is made in a fraction of a second.
@@ -39,13 +42,23 @@ help:
 
 # Only the dependencies: the app runs from this folder, with nothing of its own to build.
 # Modules are compiled when first imported instead of all at install (--no-compile).
+# make run serves SQLite with Django's own server, so it leaves out SERVER_ONLY.
+DEPENDENCIES = $(PY) -c 'import sys, tomllib; \
+	print("\n".join(d for d in tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"] \
+	if not d.lower().startswith(tuple(sys.argv[1:]))))'
+
 $(RUNTIME): pyproject.toml requirements.lock
 	test -x $(PY) || { $(HOST_PIP_OK) && $(PYTHON) -m venv --without-pip $(VENV); } || $(PYTHON) -m venv $(VENV)
-	$(PY) -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))' > $(VENV)/runtime.txt
+	$(DEPENDENCIES) $(SERVER_ONLY) > $(VENV)/runtime.txt
 	$(PIP) install --quiet --disable-pip-version-check --no-compile -c requirements.lock -r $(VENV)/runtime.txt
 	touch $@
 
-$(INSTALLED): $(RUNTIME)
+$(SERVING): $(RUNTIME)
+	$(DEPENDENCIES) > $(VENV)/serving.txt
+	$(PIP) install --quiet --disable-pip-version-check --no-compile -c requirements.lock -r $(VENV)/serving.txt
+	touch $@
+
+$(INSTALLED): $(SERVING)
 	$(PIP) install --quiet --disable-pip-version-check -c requirements.lock -e '.[dev]'
 	touch $@
 
@@ -71,7 +84,7 @@ run: $(RUNTIME)
 	umask 077 && $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
 
 # The task worker (password-reset mail) runs beside gunicorn and stops with it.
-serve: $(RUNTIME) .secret_key
+serve: $(SERVING) .secret_key
 	export DEBUG=0 SECURE_COOKIES=$${SECURE_COOKIES-0} SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" && \
 	$(PY) manage.py collectstatic --no-input -v0 && \
 	$(PY) manage.py migrate --no-input && \
