@@ -87,7 +87,7 @@ def game_review(game: Game) -> dict[str, Any]:
     due = len(game.state["deals"]) - (0 if game.is_over else 1)
     if stored.get("evaluation") != EVALUATION or len(stored.get("deals", ())) < due:
         keep_review(game, reviewed(stored, game.engine))
-        # Only the review is written: a move made meanwhile keeps its own state.
+        # Only the review and its figures are written: a move made meanwhile keeps its state.
         Game.objects.filter(pk=game.pk).update(review=game.review, skill=game.skill)
         stored = game.review
     summary = {
@@ -103,8 +103,8 @@ def game_review(game: Game) -> dict[str, Any]:
 
 def skill_figures(deals: list[dict[str, Any]]) -> dict[str, dict[str, float]] | None:
     """Points lost per deal of the reviewed ``deals``, by kind and in all, for each player;
-    None with no deal. Stored with the review (``skill``), so the progress page reads
-    these few numbers (``keep_review``) and not every decision of 30 games."""
+    None with no deal. Kept beside the review (``keep_review``), so the progress page
+    reads these few numbers and not every decision of 30 games."""
     if not deals:
         return None
     figures = {}
