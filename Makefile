@@ -72,9 +72,10 @@ chromium:
 
 # Bytecode is cached even where the environment turns it off (PYTHONDONTWRITEBYTECODE): the
 # packages are installed without it, and the server's reloader imports everything twice.
+# migrate skips the system checks that runserver runs on the same code a second later.
 run: $(RUNTIME)
 	export DEBUG=$${DEBUG-1} PYTHONDONTWRITEBYTECODE= && \
-	$(PY) manage.py migrate --no-input -v0 && \
+	$(PY) manage.py migrate --no-input -v0 --skip-checks && \
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 # Production-like: DEBUG off, hashed and compressed static files, gunicorn. SECRET_KEY comes
