@@ -126,7 +126,9 @@ def progress_of(owner: Owner | None) -> Progress:
     progress.attempts, progress.right = record.attempts, record.right
     progress.current_streak, progress.best_streak = record.current_streak, record.best_streak
     counts = Attempt.objects.owned_by(owner).filter(kind=Area.SHOW.value)
-    progress.median_hand_seconds, progress.median_crib_seconds = median_seconds(counts)
+    progress.median_hand_seconds, progress.median_crib_seconds = median_seconds(
+        counts, record.attempts
+    )
     # The rolling accuracy of the first attempt charted counts the nine before it.
     latest = counts.recent_first().values_list("right", "seconds")[: CHART_ATTEMPTS + ROLLING - 1]
     window = list(latest)[::-1]
@@ -144,24 +146,24 @@ def progress_of(owner: Owner | None) -> Progress:
     return progress
 
 
-def median_seconds(counts) -> tuple[float | None, float | None]:
-    """The median time of the hands and of the cribs among ``counts``, read at the middle
-    of each (an index holds them in order of time)."""
-    sizes = counts.aggregate(
-        hands=Count("pk", filter=Q(crib=False)), cribs=Count("pk", filter=Q(crib=True))
-    )
+def median_seconds(counts, total: int) -> tuple[float | None, float | None]:
+    """The median time of the hands and of the cribs among ``counts`` (``total`` of them),
+    read at the middle of each (an index holds them in order of time)."""
+    # crib__in, not crib=: SQLite is sent "crib IN (1)", an equality its index can take,
+    # instead of "NOT crib", which would sort every count of the player. Only the cribs are
+    # counted, the fewer: the hands are the rest.
+    cribs = counts.filter(crib__in=(True,)).count()
     medians = []
-    for crib, size in ((False, sizes["hands"]), (True, sizes["cribs"])):
-        if not size:
+    for crib, size in ((False, total - cribs), (True, cribs)):
+        if size <= 0:
             medians.append(None)
             continue
-        # crib__in, not crib=: SQLite is sent "crib IN (0)", an equality its index can take,
-        # instead of "NOT crib", which would sort every count of the player.
         ordered = (
             counts.filter(crib__in=(crib,)).order_by("seconds").values_list("seconds", flat=True)
         )
+        # Empty only if counts were deleted behind the record's back (by staff in the admin).
         middle = list(ordered[(size - 1) // 2 : size // 2 + 1])
-        medians.append(sum(middle) / len(middle))
+        medians.append(sum(middle) / len(middle) if middle else None)
     return medians[0], medians[1]
 
 

@@ -1,6 +1,14 @@
+import random
+import statistics
+
+import pytest
+
 from quizzes.domain.charts import accuracy_line, nice_ceiling, pattern_bars, time_columns
 from quizzes.domain.streaks import streaks
-from quizzes.progress import rolling
+from quizzes.models import Attempt
+from quizzes.owners import Owner
+from quizzes.progress import median_seconds, rolling
+from tests.factories import AttemptFactory, UserFactory
 
 
 def test_streaks_count_the_current_and_best_runs():
@@ -41,3 +49,27 @@ def test_pattern_bars_are_as_long_as_the_accuracy():
     assert float(chart.bars[0].width) == chart.bar_span / 4
     assert float(chart.bars[1].width) == chart.bar_span
     assert chart.bars[0].weak and not chart.bars[1].weak
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("hands", "cribs"), [(0, 0), (1, 0), (0, 3), (4, 5), (7, 2)])
+def test_median_seconds_are_the_median_of_the_hands_and_of_the_cribs(hands, cribs):
+    user = UserFactory()
+    rng = random.Random(hands * 10 + cribs)
+    times = {False: [], True: []}
+    for crib in [False] * hands + [True] * cribs:
+        seconds = round(rng.uniform(1, 60), 2)
+        times[crib].append(seconds)
+        AttemptFactory(deal__user=user, deal__crib=crib, seconds=seconds)
+    counts = Attempt.objects.owned_by(Owner(user=user)).filter(kind="show")
+    expected = tuple(statistics.median(times[crib]) if times[crib] else None for crib in (0, 1))
+    assert median_seconds(counts, hands + cribs) == pytest.approx(expected)
+
+
+@pytest.mark.django_db
+def test_median_seconds_answer_even_after_counts_were_deleted_behind_the_record():
+    user = UserFactory()
+    AttemptFactory(deal__user=user, deal__crib=False, seconds=4.0)
+    counts = Attempt.objects.owned_by(Owner(user=user)).filter(kind="show")
+    # The record says three hands, and one is left: no middle there, so no median (not a 500).
+    assert median_seconds(counts, 3) == (None, None)
