@@ -1,31 +1,32 @@
 """The skill trend's data table on the progress page, a row per game written in one pass
-(in a template loop its 30 rows took more time than the trend's query). Its figures are
-numbers, written as they are, as in ``quizzes.templatetags.charts``."""
+(in a template loop its 30 rows took more time than the trend's query), as
+``quizzes.templatetags.charts`` writes the page's other long rows."""
 
 from django import template
 from django.urls import reverse
 from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from counter.templatetags.cards import points
+from quizzes.templatetags.charts import rows
 
 register = template.Library()
 
-KINDS = ("discard", "play", "muggins", "all")
-
 
 @register.filter
-def skill_rows(rows) -> SafeString:
+def skill_rows(trend) -> SafeString:
     """A table row per game of ``games_skill``: a link to its review, the player's points
     lost a deal in discards, the play, muggins and in all, and the computer's in all."""
-    return mark_safe("".join(_skill_row(row) for row in rows))
-
-
-def _skill_row(row) -> str:
-    pk = row["game"].pk
-    href = escape(reverse("games:review", args=[pk]))
-    figures = "".join(f"<td>{points(row['you'][kind])}</td>" for kind in KINDS)
-    return (
-        f'<tr><th scope="row"><a href="{href}">#{pk}</a></th>{figures}'
-        f"<td>{points(row['computer']['all'])}</td></tr>"
+    return rows(
+        "games/_skill.html#skill-row",
+        (
+            {
+                "href": escape(reverse("games:review", args=[row["game"].pk])),
+                "game": row["game"].pk,
+                **{kind: points(row["you"][kind]) for kind in ("discard", "play", "muggins")},
+                "all": points(row["you"]["all"]),
+                "computer": points(row["computer"]["all"]),
+            }
+            for row in trend
+        ),
     )
