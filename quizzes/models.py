@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from functools import cached_property
 
@@ -39,6 +40,23 @@ KIND_CHOICES = [(area.value, area.label) for area in Area]
 
 # Exactly one owner: a signed-in player, or a guest's session key.
 ONE_OWNER = Q(user__isnull=False, guest_key="") | Q(user__isnull=True) & ~Q(guest_key="")
+
+
+def one_per_player(*fields: str, name: str) -> tuple[models.UniqueConstraint, ...]:
+    """Constraints keeping one row per player and ``fields``: a user's, and a guest's;
+    ``name`` says ``{owner}`` where each constraint's name says "user" or "guest"."""
+    return (
+        models.UniqueConstraint(
+            fields=["user", *fields],
+            condition=Q(user__isnull=False),
+            name=name.format(owner="user"),
+        ),
+        models.UniqueConstraint(
+            fields=["guest_key", *fields],
+            condition=Q(user__isnull=True),
+            name=name.format(owner="guest"),
+        ),
+    )
 
 
 class OwnedQuerySet(models.QuerySet):
@@ -347,6 +365,17 @@ class Attempt(PlayerOwned):
         }
 
 
+class AttemptPatternQuerySet(OwnedQuerySet):
+    def pattern_figures(self):
+        """Per pattern, how many of these marks are known (``seen``) and how many of those
+        missed it (``missed``)."""
+        return (
+            self.filter(missed__isnull=False)
+            .values("pattern")
+            .annotate(seen=models.Count("id"), missed=models.Count("id", filter=Q(missed=True)))
+        )
+
+
 class AttemptPattern(PlayerOwned):
     """A pattern in an attempted deal, and whether the answer missed it: None while that
     is not known (a wrong count nothing explains for certain, or a question unanswered).
@@ -358,7 +387,7 @@ class AttemptPattern(PlayerOwned):
     pattern = models.CharField(max_length=32, choices=PATTERN_CHOICES)
     missed = models.BooleanField(null=True)
 
-    objects = OwnedQuerySet.as_manager()
+    objects = AttemptPatternQuerySet.as_manager()
 
     class Meta(PlayerOwned.Meta):
         constraints = (
@@ -391,8 +420,8 @@ class AttemptPattern(PlayerOwned):
 
 class ShowRecord(PlayerOwned):
     """A player's running figures in counting hands and cribs (attempts of kind show): how
-    many, how many right, and the current and the best run of right answers, in the order
-    the counts were saved, up to ``last``.
+    many, how many of them cribs, how many right, and the current and the best run of right
+    answers, in the order the counts were saved, up to ``last``.
 
     Kept as each count is saved, under a lock on this row, so the progress page reads one
     row instead of every attempt; worked out again from the attempts when a guest's counts
@@ -402,6 +431,7 @@ class ShowRecord(PlayerOwned):
 
     last = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="+")
     attempts = models.PositiveIntegerField(default=0)
+    cribs = models.PositiveIntegerField(default=0)
     right = models.PositiveIntegerField(default=0)
     current_streak = models.PositiveIntegerField(default=0)
     best_streak = models.PositiveIntegerField(default=0)
@@ -411,14 +441,7 @@ class ShowRecord(PlayerOwned):
     class Meta(PlayerOwned.Meta):
         constraints = (
             *PlayerOwned.Meta.constraints,
-            models.UniqueConstraint(
-                fields=["user"], condition=Q(user__isnull=False), name="one_show_record_per_user"
-            ),
-            models.UniqueConstraint(
-                fields=["guest_key"],
-                condition=Q(user__isnull=True),
-                name="one_show_record_per_guest",
-            ),
+            *one_per_player(name="one_show_record_per_{owner}"),
         )
 
     def __str__(self) -> str:
@@ -432,16 +455,17 @@ class ShowRecord(PlayerOwned):
             Attempt.objects.owned_by(owner)
             .filter(kind=Area.SHOW.value)
             .order_by("pk")
-            .values_list("pk", "right")
+            .values_list("pk", "right", "crib")
         )
         if not rows:
             return None
-        rights = [right for _, right in rows]
+        rights = [right for _, right, _ in rows]
         current, best = streaks(rights)
         return cls(
             **owner.fields,
             last_id=rows[-1][0],
             attempts=len(rights),
+            cribs=sum(crib for *_, crib in rows),
             right=sum(rights),
             current_streak=current,
             best_streak=best,
@@ -450,10 +474,68 @@ class ShowRecord(PlayerOwned):
     def add(self, attempt: Attempt) -> None:
         """Count ``attempt``, saved after ``last``."""
         self.attempts += 1
+        self.cribs += attempt.crib
         self.right += attempt.right
         self.current_streak = self.current_streak + 1 if attempt.right else 0
         self.best_streak = max(self.best_streak, self.current_streak)
         self.last = attempt
+
+
+class PatternRecordQuerySet(OwnedQuerySet):
+    def count_marks(self, owner: Owner, marks: Mapping[Pattern, bool]) -> None:
+        """Count into ``owner``'s records each pattern whose mark has become known, and
+        whether it was missed (``marks``). Inside a transaction: the records counted into
+        are locked, so two answers of the player at once are both counted."""
+        records = {
+            record.pattern: record
+            for record in self.owned_by(owner)
+            .select_for_update()
+            .filter(pattern__in=[pattern.value for pattern in marks])
+        }
+        new = []
+        for pattern, missed in marks.items():
+            record = records.get(pattern.value)
+            if record is None:
+                record = PatternRecord(**owner.fields, pattern=pattern.value)
+                new.append(record)
+            record.seen += 1
+            record.missed += missed
+        self.bulk_update(records.values(), ["seen", "missed"])
+        self.bulk_create(new)
+
+
+class PatternRecord(PlayerOwned):
+    """A player's running figures of one pattern: how many of their marks of it are known,
+    and how many of those missed it.
+
+    Kept as each mark becomes known (an answer saved, a "Which did you miss?" answered),
+    so accuracy per pattern reads a row per pattern instead of every mark; worked out again
+    from the marks when a guest's marks merge into an account, or staff change marks.
+    """
+
+    pattern = models.CharField(max_length=32, choices=PATTERN_CHOICES)
+    seen = models.PositiveIntegerField(default=0)
+    missed = models.PositiveIntegerField(default=0)
+
+    objects = PatternRecordQuerySet.as_manager()
+
+    class Meta(PlayerOwned.Meta):
+        constraints = (
+            *PlayerOwned.Meta.constraints,
+            *one_per_player("pattern", name="one_pattern_record_per_{owner}"),
+            models.CheckConstraint(
+                condition=Q(missed__lte=models.F("seen")), name="pattern_record_missed_of_seen"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.pattern}: {self.missed} missed of {self.seen}"
+
+    @classmethod
+    def worked_out(cls, owner: Owner) -> list[PatternRecord]:
+        """``owner``'s records as their marks give them; not saved."""
+        rows = AttemptPattern.objects.owned_by(owner).pattern_figures()
+        return [cls(**owner.fields, **row) for row in rows]
 
 
 class ReviewItemQuerySet(OwnedQuerySet):
@@ -479,16 +561,7 @@ class ReviewItem(PlayerOwned):
             models.CheckConstraint(
                 condition=Q(box__gte=1, box__lte=TOP_BOX), name="review_box_1_to_5"
             ),
-            models.UniqueConstraint(
-                fields=["user", "pattern"],
-                condition=Q(user__isnull=False),
-                name="one_review_item_per_user_pattern",
-            ),
-            models.UniqueConstraint(
-                fields=["guest_key", "pattern"],
-                condition=Q(user__isnull=True),
-                name="one_review_item_per_guest_pattern",
-            ),
+            *one_per_player("pattern", name="one_review_item_per_{owner}_pattern"),
         )
         indexes = (
             models.Index(fields=["user", "due_at"], name="review_user_due"),

@@ -7,10 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, Q
-
 from .domain.patterns import Area, Pattern
-from .models import Attempt, AttemptPattern, ReviewItem, ShowRecord
+from .models import Attempt, AttemptPattern, PatternRecord, ReviewItem, ShowRecord
 from .owners import Owner
 
 RECENT = 200
@@ -91,17 +89,15 @@ def rolling(rights: list[bool], window: int = ROLLING) -> list[int]:
 
 
 def pattern_stats(owner: Owner, *, recent: int | None = None) -> list[PatternStat]:
-    """Accuracy per pattern, weakest first; over the last ``recent`` attempts if given.
+    """Accuracy per pattern, weakest first; over the last ``recent`` attempts if given,
+    else over all, as the player's ``PatternRecord``s keep it.
 
     Marks not known (a wrong count nothing explained) count neither way."""
-    marks = AttemptPattern.objects.owned_by(owner)
-    if recent is not None:
+    if recent is None:
+        rows = PatternRecord.objects.owned_by(owner).values("pattern", "seen", "missed")
+    else:
         ids = Attempt.objects.owned_by(owner).recent_first().values("id")[:recent]
-        marks = AttemptPattern.objects.filter(attempt__in=ids)
-    marks = marks.filter(missed__isnull=False)
-    rows = marks.values("pattern").annotate(
-        seen=Count("id"), missed=Count("id", filter=Q(missed=True))
-    )
+        rows = AttemptPattern.objects.filter(attempt__in=ids).pattern_figures()
     stats = [
         PatternStat(Pattern(row["pattern"]), row["seen"], row["missed"])
         for row in rows
@@ -127,7 +123,7 @@ def progress_of(owner: Owner | None) -> Progress:
     progress.current_streak, progress.best_streak = record.current_streak, record.best_streak
     counts = Attempt.objects.owned_by(owner).filter(kind=Area.SHOW.value)
     progress.median_hand_seconds, progress.median_crib_seconds = median_seconds(
-        counts, record.attempts
+        counts, hands=record.attempts - record.cribs, cribs=record.cribs
     )
     # The rolling accuracy of the first attempt charted counts the nine before it.
     latest = counts.recent_first().values_list("right", "seconds")[: CHART_ATTEMPTS + ROLLING - 1]
@@ -146,31 +142,39 @@ def progress_of(owner: Owner | None) -> Progress:
     return progress
 
 
-def median_seconds(counts, total: int) -> tuple[float | None, float | None]:
-    """The median time of the hands and of the cribs among ``counts`` (``total`` of them),
-    read at the middle of each (an index holds them in order of time)."""
-    # crib__in, not crib=: SQLite is sent "crib IN (1)", an equality its index can take,
-    # instead of "NOT crib", which would sort every count of the player. Only the cribs are
-    # counted, the fewer: the hands are the rest.
-    cribs = counts.filter(crib__in=(True,)).count()
+def median_seconds(counts, *, hands: int, cribs: int) -> tuple[float | None, float | None]:
+    """The median time of the hands and of the cribs among ``counts`` (``hands`` and
+    ``cribs`` of them), read at the middle of each (an index holds them in order of time)."""
+    # crib__in, not crib=: SQLite is sent "crib IN (0)", an equality its index can take,
+    # instead of "NOT crib", which would sort every count of the player.
     medians = []
-    for crib, size in ((False, total - cribs), (True, cribs)):
+    for crib, size in ((False, hands), (True, cribs)):
         if size <= 0:
             medians.append(None)
             continue
         ordered = (
             counts.filter(crib__in=(crib,)).order_by("seconds").values_list("seconds", flat=True)
         )
-        # Empty only if counts were deleted behind the record's back (by staff in the admin).
+        # Empty only if counts were deleted behind the record's back (in a shell, say).
         middle = list(ordered[(size - 1) // 2 : size // 2 + 1])
         medians.append(sum(middle) / len(middle) if middle else None)
     return medians[0], medians[1]
 
 
 def last_attempts(owner: Owner | None, count: int = LAST_ATTEMPTS):
-    """The last hands and cribs counted."""
+    """The last hands and cribs counted, with what the table of them shows."""
     counted = Attempt.objects.owned_by(owner).filter(kind=Area.SHOW.value)
-    return counted.recent_first().select_related("deal")[:count]
+    shown = (
+        "claimed",
+        "points",
+        "right",
+        "marks",
+        "seconds",
+        "crib",
+        "deal__hand",
+        "deal__starter",
+    )
+    return counted.recent_first().select_related("deal").only(*shown)[:count]
 
 
 @dataclass(frozen=True, slots=True)

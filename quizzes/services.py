@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import messages
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 
 from counter.cribbage.cards import Card, format_cards
 from counter.cribbage.computer import greedy_lay
@@ -25,7 +26,7 @@ from .domain.leitner import after_answer
 from .domain.marking import Answer, AnswerStyle, Marking, pattern_question
 from .domain.patterns import Area, Category, Pattern, in_counting_order
 from .domain.play import OverClaim, deal_play, mark_claim, mark_play
-from .models import Attempt, AttemptPattern, Deal, ReviewItem, ShowRecord
+from .models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem, ShowRecord
 from .owners import GUEST_KEY, Owner, guest_notice_withdraw
 from .signals import guest_merged
 
@@ -175,8 +176,9 @@ def _attempt_save(
 ) -> Attempt:
     """Save an answer to ``deal`` (``fields`` say what was answered and how it scored) with
     the marks of its ``patterns`` (``settled``: the known ones, missed or not), and move
-    the review queue; the attempt keeps where its patterns then stood in the queue. A
-    count (of kind show) goes into the player's ``ShowRecord`` too."""
+    the review queue; the attempt keeps where its patterns then stood in the queue. The
+    known marks go into the player's ``PatternRecord``s, and a count (of kind show) into
+    their ``ShowRecord``."""
     owner = deal.owner
     show = deal.kind == Area.SHOW.value
     # Locked before the attempt is made: a player's counts go into their record in the
@@ -194,6 +196,7 @@ def _attempt_save(
         AttemptPattern(attempt=attempt, **owner.fields, pattern=p.value, missed=settled.get(p))
         for p in patterns
     )
+    PatternRecord.objects.count_marks(owner, settled)
     if record is not None:
         record.add(attempt)
         record.save()
@@ -216,10 +219,26 @@ def show_record_rebuild(*, owner: Owner) -> ShowRecord | None:
     return record
 
 
-def _recorded_once(create, *args) -> tuple[Attempt, bool]:
+def pattern_records_rebuild(*, owner: Owner) -> None:
+    """Work a player's ``PatternRecord``s out again from all their marks."""
+    PatternRecord.objects.owned_by(owner).delete()
+    PatternRecord.objects.bulk_create(PatternRecord.worked_out(owner))
+
+
+def records_rebuild(*, owner: Owner) -> None:
+    """Work out again all the figures kept from a player's answers (their ``ShowRecord``
+    and ``PatternRecord``s): when a guest's answers merge into an account, or staff change
+    or delete answers."""
+    with transaction.atomic():
+        show_record_rebuild(owner=owner)
+        pattern_records_rebuild(owner=owner)
+
+
+def _recorded_once(create, *args):
     """``create(*args)``, once more if another request got in first: the same deal answered
-    twice at once (theirs stands, and the next try returns it), or another deal of the same
-    player adding the same pattern to the review queue (it is there for the next try)."""
+    twice at once (theirs stands, and the next try returns it), or another answer of the
+    same player adding the same pattern to the review queue or to the pattern records (it
+    is there for the next try)."""
     for _ in range(RECORD_TRIES - 1):
         try:
             return create(*args)
@@ -490,6 +509,10 @@ def attempt_explain(*, attempt: Attempt, choice: int | None, now: datetime) -> A
     """The player's answer to "Which did you miss?": ``choice`` is the index of the
     explanation that was theirs, None to skip the question. Answered once: a repeat, or
     an answer to a question no longer asked, changes nothing."""
+    return _recorded_once(_attempt_explain, attempt, choice, now)
+
+
+def _attempt_explain(attempt: Attempt, choice: int | None, now: datetime) -> Attempt:
     with transaction.atomic():
         attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
         question = attempt.question
@@ -501,8 +524,13 @@ def attempt_explain(*, attempt: Attempt, choice: int | None, now: datetime) -> A
             return attempt
         chosen = question.choices[choice]
         settled = {p: p in chosen.patterns for p in question.among}
-        for pattern, missed in settled.items():
-            attempt.pattern_marks.filter(pattern=pattern.value).update(missed=missed)
+        marks = attempt.pattern_marks.filter(missed=None)
+        known = {
+            pattern: missed
+            for pattern, missed in settled.items()
+            if marks.filter(pattern=pattern.value).update(missed=missed)
+        }
+        PatternRecord.objects.count_marks(attempt.owner, known)
         queue = review_queue_update(owner=attempt.owner, marks=settled, now=now)
         attempt.marks = {
             **attempt.marks,
@@ -571,8 +599,8 @@ def attempts_merge(*, from_session: str, to_user) -> int:
         Deal.objects.filter(pk__in=deals).update(user=to_user, guest_key="")
         moved = Attempt.objects.owned_by(guest).update(user=to_user, guest_key="")
         AttemptPattern.objects.owned_by(guest).update(user=to_user, guest_key="")
-        ShowRecord.objects.owned_by(guest).delete()
-        show_record_rebuild(owner=Owner(user=to_user))
+        records_rebuild(owner=guest)
+        records_rebuild(owner=Owner(user=to_user))
         theirs = {item.pattern: item for item in ReviewItem.objects.filter(user=to_user)}
         for item in ReviewItem.objects.owned_by(guest):
             kept = theirs.get(item.pattern)
@@ -692,6 +720,11 @@ def guests_purge(*, inactive_for: timedelta, now: datetime, dry_run: bool = Fals
             # Deals first: their attempts and marks go with them, counted above.
             for _, rows in doomed:
                 rows.delete()
+            # The figures of a guest's patterns go with the last of the guest's marks.
+            guest_marks = AttemptPattern.objects.filter(
+                user__isnull=True, guest_key=OuterRef("guest_key")
+            )
+            PatternRecord.objects.filter(~Exists(guest_marks), user__isnull=True).delete()
             sessions.delete()
     return purged
 

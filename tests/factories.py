@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import factory
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils import timezone
 
 from counter.cribbage.game import Game as EngineGame
 from games.models import Game
 from quizzes.domain.marking import AnswerStyle
-from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
+from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem
 
 PASSWORD = "counting-is-fun-29"
 
@@ -87,6 +88,8 @@ class AttemptFactory(factory.django.DjangoModelFactory):
 
 
 class AttemptPatternFactory(factory.django.DjangoModelFactory):
+    """A mark, counted into its player's pattern records as saving an answer counts it."""
+
     class Meta:
         model = AttemptPattern
 
@@ -95,6 +98,14 @@ class AttemptPatternFactory(factory.django.DjangoModelFactory):
     guest_key = factory.SelfAttribute("attempt.guest_key")
     pattern = "pair-royal"
     missed = False
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        with transaction.atomic():
+            mark = super()._create(model_class, *args, **kwargs)
+            if mark.missed is not None:
+                PatternRecord.objects.count_marks(mark.owner, {mark.pattern_enum: mark.missed})
+        return mark
 
 
 class GameFactory(factory.django.DjangoModelFactory):

@@ -11,10 +11,11 @@ from functools import cache
 
 from django import template
 from django.template.loader import get_template
+from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from counter.templatetags.cards import points
+from counter.templatetags.cards import card_row, playing_card, points
 
 register = template.Library()
 
@@ -125,5 +126,32 @@ def pattern_rows(stats) -> SafeString:
                 "percent": s.percent,
             }
             for s in stats
+        ),
+    )
+
+
+@register.filter
+def last_attempt_rows(attempts) -> SafeString:
+    """A table row per ``Attempt`` of the last counted: the cards (a link to the deal),
+    what the player said (right, the split wrong, or wrong), what it scores, the time."""
+
+    def said(attempt) -> str:
+        which = "right" if attempt.right else "split-wrong" if attempt.right_total else "wrong"
+        return row_markup(f"{PROGRESS}#said-{which}").format(claimed=attempt.claimed)
+
+    return rows(
+        f"{PROGRESS}#last-attempt-row",
+        (
+            {
+                "style": "is-right" if a.right else "is-wrong",
+                "href": reverse("quizzes:deal", args=[a.deal_id]),
+                "hand": card_row(a.deal.hand_cards, "mini"),
+                "starter": playing_card(a.deal.starter_card, "mini"),
+                "what": escape(a.what),
+                "said": said(a),
+                "points": a.points,
+                "seconds": tenths(a.seconds),
+            }
+            for a in attempts
         ),
     )

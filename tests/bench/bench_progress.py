@@ -34,7 +34,7 @@ def _fill(user) -> None:
     from quizzes.domain.marking import Answer, mark_answer
     from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
     from quizzes.owners import Owner
-    from quizzes.services import settled_marks, show_record_rebuild
+    from quizzes.services import records_rebuild, settled_marks
 
     rng = random.Random(29)
     start = timezone.now() - timedelta(days=100)
@@ -79,7 +79,7 @@ def _fill(user) -> None:
         for pattern in ("double-run", "pair-royal", "nobs", "flush-5"):
             ReviewItem.objects.create(user=user, pattern=pattern, due_at=timezone.now())
         # What saving each count one by one would have kept.
-        show_record_rebuild(owner=Owner(user=user))
+        records_rebuild(owner=Owner(user=user))
 
 
 def _played_game(seed: int):

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from games.models import GameAction
 from quizzes.models import AttemptPattern, ReviewItem
-from quizzes.services import show_record_rebuild
+from quizzes.services import records_rebuild
 from tests.factories import AttemptFactory, GameFactory, UserFactory
 
 PROJECT_APPS = ("quizzes", "games")
@@ -29,7 +29,7 @@ def test_changelist_and_change_page_open(client, model):
     attempt = AttemptFactory(claimed=3)
     AttemptPattern.objects.create(attempt=attempt, user=attempt.user, pattern="pair", missed=True)
     ReviewItem.objects.create(user=attempt.user, pattern="pair")
-    show_record_rebuild(owner=attempt.owner)
+    records_rebuild(owner=attempt.owner)
     game = GameFactory(user=attempt.user)
     GameAction.objects.create(game=game, number=0, seat=1, action={"type": "go", "player": 1})
     client.force_login(UserFactory(username="staff", is_staff=True, is_superuser=True))

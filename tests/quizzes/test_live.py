@@ -5,14 +5,20 @@ recorded exactly once; progress that survives a restart of the server.
 
 import copy
 import csv
+import html
 import io
 import re
 import threading
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from counter.cribbage.cards import parse_card, parse_cards
+from quizzes.domain.marking import Answer
+from quizzes.models import Deal
+from quizzes.services import settled_marks
 from tests.server import Player, gunicorn, live_database, prepare, production_env
 
 pytestmark = pytest.mark.live_database
@@ -90,6 +96,48 @@ def verdict(page):
 
 
 PASSWORD = "a-long-pass-phrase-for-tests"
+
+
+def pattern_table(page) -> dict[str, tuple[int, int]]:
+    """The progress page's accuracy per pattern: seen and right, by the pattern's name."""
+    rows = re.findall(
+        r'<tr><th scope="row">([^<]*)</th><td>[^<]*</td><td>(\d+)</td><td>(\d+)</td>', page
+    )
+    return {html.unescape(name): (int(seen), int(right)) for name, seen, right in rows}
+
+
+def marked(rows) -> dict[str, tuple[int, int]]:
+    """Seen and right per pattern, as marking each count of ``rows`` (the CSV's) gives it."""
+    seen, right = Counter(), Counter()
+    for row in rows:
+        crib = row["counted_as"] == "crib"
+        deal = Deal.from_cards(parse_cards(row["hand"]), parse_card(row["starter"]), crib=crib)
+        marking = deal.mark(Answer(total=int(row["claimed"])))
+        for pattern, missed in settled_marks(marking).items():
+            seen[pattern.label] += 1
+            right[pattern.label] += not missed
+    return {label: (seen[label], right[label]) for label in seen}
+
+
+def test_one_players_answers_at_once_all_count_in_accuracy_per_pattern(server):
+    player = Player(server)
+    deals = [deal_hand(player) for _ in range(DOUBLE_SUBMITS)]
+    at_once = threading.Barrier(len(deals))
+
+    def answer(n, deal_id):
+        at_once.wait(timeout=30)
+        return player.post(f"/quiz/{deal_id}/answer/", total=str(n % 3 * 4))
+
+    with ThreadPoolExecutor(max_workers=len(deals)) as pool:
+        replies = list(pool.map(answer, range(len(deals)), deals))
+
+    assert [status for status, _, _ in replies] == [200] * len(deals)
+    rows = attempts_of(player)
+    assert len(rows) == len(deals)
+    _, _, page = player.get("/progress/")
+    expected = marked(rows)
+    assert expected  # 0, 4 or 8 claimed of eight hands: some marks are known
+    assert pattern_table(page) == expected
 
 
 def test_a_double_clicked_signup_logs_the_browser_in(server):

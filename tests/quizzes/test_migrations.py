@@ -11,7 +11,7 @@ from django.db import connection, migrations, models
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
-from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem, ShowRecord
+from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem, ShowRecord
 from tests.migrating import step_by_step
 
 # progress/migrations/0001_initial.py as it was (the pattern choices left out: they are not
@@ -142,10 +142,15 @@ def test_an_existing_database_migrates_forward_with_every_row():
     for mark in AttemptPattern.objects.select_related("attempt"):
         assert (mark.user_id, mark.guest_key) == (mark.attempt.user_id, mark.attempt.guest_key)
     records = {
-        (r.user_id, r.guest_key): (r.attempts, r.right, r.current_streak, r.best_streak)
+        (r.user_id, r.guest_key): (r.attempts, r.cribs, r.right, r.current_streak, r.best_streak)
         for r in ShowRecord.objects.all()
     }
-    assert records == {(player, ""): (2, 1, 0, 1), (None, "a-guest"): (1, 0, 0, 0)}
+    assert records == {(player, ""): (2, 0, 1, 0, 1), (None, "a-guest"): (1, 1, 0, 0, 0)}
+    # And the figures of each pattern of theirs.
+    figures = {
+        (r.user_id, r.guest_key, r.pattern): (r.seen, r.missed) for r in PatternRecord.objects.all()
+    }
+    assert figures == {(player, "", "double-run"): (2, 1), (None, "a-guest", "double-run"): (1, 1)}
     queue = {
         (item.user_id, item.guest_key, item.pattern, item.box, item.misses)
         for item in ReviewItem.objects.all()

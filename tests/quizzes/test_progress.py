@@ -63,7 +63,7 @@ def test_median_seconds_are_the_median_of_the_hands_and_of_the_cribs(hands, crib
         AttemptFactory(deal__user=user, deal__crib=crib, seconds=seconds)
     counts = Attempt.objects.owned_by(Owner(user=user)).filter(kind="show")
     expected = tuple(statistics.median(times[crib]) if times[crib] else None for crib in (0, 1))
-    assert median_seconds(counts, hands + cribs) == pytest.approx(expected)
+    assert median_seconds(counts, hands=hands, cribs=cribs) == pytest.approx(expected)
 
 
 @pytest.mark.django_db
@@ -72,4 +72,4 @@ def test_median_seconds_answer_even_after_counts_were_deleted_behind_the_record(
     AttemptFactory(deal__user=user, deal__crib=False, seconds=4.0)
     counts = Attempt.objects.owned_by(Owner(user=user)).filter(kind="show")
     # The record says three hands, and one is left: no middle there, so no median (not a 500).
-    assert median_seconds(counts, 3) == (None, None)
+    assert median_seconds(counts, hands=3, cribs=0) == (None, None)

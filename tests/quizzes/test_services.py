@@ -5,11 +5,12 @@ import pytest
 from django.db import IntegrityError
 from django.utils import timezone
 
+from counter.cribbage.cards import DECK, format_cards
 from quizzes.domain.dealing import Mode
 from quizzes.domain.marking import Answer
 from quizzes.domain.patterns import Category, Pattern
 from quizzes.domain.streaks import streaks
-from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem, ShowRecord
+from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem, ShowRecord
 from quizzes.owners import Owner
 from quizzes.services import (
     attempt_explain,
@@ -18,8 +19,16 @@ from quizzes.services import (
     deal_create,
     discard_record,
     guests_purge,
+    lay_record,
+    play_record,
 )
-from tests.factories import AttemptFactory, DealFactory, DiscardDealFactory, UserFactory
+from tests.factories import (
+    AttemptFactory,
+    DealFactory,
+    DiscardDealFactory,
+    PlayDealFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -217,9 +226,9 @@ def test_an_answer_to_a_deal_that_moved_meanwhile_goes_to_the_account():
     assert not Attempt.objects.filter(user__isnull=True).exists()
 
 
-def show_figures(owner: Owner) -> tuple[int, int, int, int]:
+def show_figures(owner: Owner) -> tuple[int, int, int, int, int]:
     record = ShowRecord.objects.owned_by(owner).get()
-    return (record.attempts, record.right, record.current_streak, record.best_streak)
+    return (record.attempts, record.cribs, record.right, record.current_streak, record.best_streak)
 
 
 def count(deal: Deal, right: bool, now) -> Attempt:
@@ -232,18 +241,21 @@ def test_the_show_record_keeps_up_with_every_count_saved():
     owner = Owner(user=user)
     rng = random.Random(18)
     now = timezone.now()
-    rights = []
+    rights, cribs = [], 0
     for n in range(40):
         rights.append(rng.random() < 0.7)
-        count(DealFactory(user=user), rights[-1], now + timedelta(seconds=n))
-        assert show_figures(owner) == (len(rights), sum(rights), *streaks(rights))
+        crib = rng.random() < 0.3
+        cribs += crib
+        count(DealFactory(user=user, crib=crib), rights[-1], now + timedelta(seconds=n))
+        assert show_figures(owner) == (len(rights), cribs, sum(rights), *streaks(rights))
     # A throw is not a count: the record does not move.
     discard = DiscardDealFactory(user=user)
     discard_record(deal=discard, throw=discard.six[:2], now=now + timedelta(minutes=1))
-    assert show_figures(owner) == (40, sum(rights), *streaks(rights))
+    assert show_figures(owner) == (40, cribs, sum(rights), *streaks(rights))
     worked_out = ShowRecord.worked_out(owner)
     assert show_figures(owner) == (
         worked_out.attempts,
+        worked_out.cribs,
         worked_out.right,
         worked_out.current_streak,
         worked_out.best_streak,
@@ -259,12 +271,12 @@ def test_a_merge_works_the_record_out_again_from_both_histories_in_saved_order()
     guest_deal = DealFactory(user=None, guest_key="guest-1")
     count(guest_deal, False, now)
     count(DealFactory(user=user), True, now)
-    assert show_figures(Owner(guest_key="guest-1")) == (1, 0, 0, 0)
+    assert show_figures(Owner(guest_key="guest-1")) == (1, 0, 0, 0, 0)
 
     attempts_merge(from_session="guest-1", to_user=user)
 
     # Right, right, the guest's miss, right.
-    assert show_figures(Owner(user=user)) == (4, 3, 1, 2)
+    assert show_figures(Owner(user=user)) == (4, 0, 3, 1, 2)
     assert not ShowRecord.objects.filter(guest_key="guest-1").exists()
     moved = AttemptPattern.objects.filter(attempt__deal=guest_deal)
     assert moved.exists()
@@ -278,3 +290,111 @@ def test_a_purged_guest_leaves_no_record():
     guests_purge(inactive_for=timedelta(days=7), now=timezone.now())
     assert not ShowRecord.objects.exists()
     assert not AttemptPattern.objects.exists()
+
+
+def pattern_figures(owner: Owner) -> dict[str, tuple[int, int]]:
+    """The player's pattern records as kept: seen and missed, by pattern."""
+    records = PatternRecord.objects.owned_by(owner)
+    return {r.pattern: (r.seen, r.missed) for r in records}
+
+
+def marks_counted(owner: Owner) -> dict[str, tuple[int, int]]:
+    """Seen and missed per pattern, counted from every known mark of the player."""
+    marks = AttemptPattern.objects.owned_by(owner).exclude(missed=None)
+    figures = {}
+    for pattern, missed in marks.values_list("pattern", "missed"):
+        seen, misses = figures.get(pattern, (0, 0))
+        figures[pattern] = (seen + 1, misses + missed)
+    return figures
+
+
+def answer_something(owner: Owner, rng: random.Random, now) -> None:
+    """One answer of any kind, as a player might give it: a count (a total or itemised,
+    right or not, with "Which did you miss?" answered or skipped), a play, a throw, a lay."""
+    kind = rng.choice(["count", "count", "count", "itemised", "play", "throw", "lay"])
+    if kind in ("count", "itemised"):
+        five = rng.sample(DECK, 5)
+        deal = DealFactory(
+            **owner.fields,
+            hand=format_cards(five[:4]),
+            starter=five[4].code,
+            crib=rng.random() < 0.3,
+        )
+        total = max(deal.show.total + rng.choice([0, 0, -2, -4, 2, 3]), 0)
+        items = None
+        if kind == "itemised":
+            items = {c: rng.choice([0, 2, 4]) for c in Category}
+        attempt, _ = attempt_record(deal=deal, answer=Answer(total=total, points=items), now=now)
+        question = attempt.question
+        if question is not None:
+            choice = rng.choice([None, *range(len(question.choices))])
+            attempt_explain(attempt=attempt, choice=choice, now=now)
+    elif kind == "play":
+        deal = PlayDealFactory(**owner.fields)
+        play_record(deal=deal, claims=[rng.choice([0, 0, 2]) for _ in deal.play.plays], now=now)
+    elif kind == "throw":
+        deal = DiscardDealFactory(**owner.fields)
+        discard_record(deal=deal, throw=tuple(rng.sample(deal.six, 2)), now=now)
+    else:
+        deal = deal_create(owner=owner, mode=Mode.LAY, now=now)
+        lay_record(deal=deal, card=rng.choice(deal.lay_position.fitting), now=now)
+
+
+def test_the_pattern_records_keep_up_with_every_mark_made_known():
+    owner = Owner(user=UserFactory())
+    rng = random.Random(18)
+    now = timezone.now()
+    for n in range(60):
+        answer_something(owner, rng, now + timedelta(seconds=n))
+        assert pattern_figures(owner) == marks_counted(owner)
+    assert len(pattern_figures(owner)) >= 10
+    assert any(missed for _, missed in pattern_figures(owner).values())
+
+
+def test_an_explained_miss_counts_the_marks_it_settles_once():
+    deal = DealFactory(hand="4C 6D 5D 4S", starter="9C")
+    owner = deal.owner
+    now = timezone.now()
+    attempt, _ = attempt_record(deal=deal, answer=Answer(total=12), now=now)
+    assert pattern_figures(owner) == {}
+    pair = [c.what for c in attempt.question.choices].index(
+        "the pair of fours in the double run of three"
+    )
+    attempt_explain(attempt=attempt, choice=pair, now=now)
+    settled = {"fifteen-2": (1, 0), "fifteen-3": (1, 0), "double-run": (1, 1)}
+    assert pattern_figures(owner) == settled
+    attempt_explain(attempt=attempt, choice=0, now=now)
+    assert pattern_figures(owner) == settled
+
+
+def test_a_merge_adds_the_guests_pattern_figures_to_the_accounts():
+    now = timezone.now()
+    user = UserFactory()
+    guest = Owner(guest_key="guest-1")
+    rng = random.Random(5)
+    for _ in range(12):
+        answer_something(Owner(user=user), rng, now)
+        answer_something(guest, rng, now)
+    mine, theirs = pattern_figures(Owner(user=user)), pattern_figures(guest)
+    assert theirs
+
+    attempts_merge(from_session="guest-1", to_user=user)
+
+    merged = pattern_figures(Owner(user=user))
+    for pattern in {*mine, *theirs}:
+        seen, missed = zip(mine.get(pattern, (0, 0)), theirs.get(pattern, (0, 0)), strict=True)
+        assert merged[pattern] == (sum(seen), sum(missed))
+    assert not PatternRecord.objects.filter(user__isnull=True).exists()
+
+
+def test_a_purged_guest_leaves_no_pattern_figures_and_an_active_one_keeps_theirs():
+    old = timezone.now() - timedelta(days=30)
+    count(DealFactory(user=None, guest_key="gone", dealt_at=old), False, old)
+    count(DealFactory(user=None, guest_key="here"), False, timezone.now())
+    assert pattern_figures(Owner(guest_key="gone"))
+    kept = pattern_figures(Owner(guest_key="here"))
+
+    guests_purge(inactive_for=timedelta(days=7), now=timezone.now())
+
+    assert not PatternRecord.objects.filter(guest_key="gone").exists()
+    assert pattern_figures(Owner(guest_key="here")) == kept

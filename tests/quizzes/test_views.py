@@ -2,6 +2,8 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
@@ -13,6 +15,7 @@ from quizzes.domain.marking import Answer
 from quizzes.domain.patterns import Pattern, patterns_of
 from quizzes.models import Attempt, Deal, ReviewItem
 from quizzes.owners import GUEST_KEY
+from quizzes.progress import LAST_ATTEMPTS
 from quizzes.services import attempt_record
 from tests.factories import (
     AttemptFactory,
@@ -309,6 +312,24 @@ def attempts(user, results, hours_ago=1, **deal_fields):
             )
         )
     return made
+
+
+def test_the_progress_page_makes_as_many_queries_for_a_long_history_as_a_short_one(client, player):
+    def answer(totals):
+        for n, total in enumerate(totals):
+            deal = DealFactory(user=player, crib=n % 4 == 0)
+            attempt_record(deal=deal, answer=Answer(total=total), now=timezone.now())
+
+    def queries():
+        with CaptureQueriesContext(connection) as made:
+            assert client.get("/progress/").status_code == 200
+        return len(made)
+
+    answer([28] + [29] * LAST_ATTEMPTS)  # the 29 hand: every count shown right
+    short = queries()
+    # Right and wrong: a wrong count's row reads more of it (was only the split wrong?).
+    answer([29, 28, 0] * LAST_ATTEMPTS)
+    assert queries() == short
 
 
 def test_an_empty_progress_page_says_how_to_start(client):

@@ -5,8 +5,10 @@ from django.template import Context, Template
 from hypothesis import given
 from hypothesis import strategies as st
 
+from counter.cribbage.cards import parse_card, parse_cards
 from quizzes.domain.charts import pattern_bars, time_columns
 from quizzes.domain.patterns import Pattern
+from quizzes.models import Attempt, Deal
 from quizzes.progress import PatternStat, RecentAttempt, RecentDiscard
 from quizzes.templatetags.charts import tenths
 
@@ -81,3 +83,42 @@ def test_the_rows_escape_what_they_write():
     chart = pattern_bars([("<b>&</b>", 1, 2, 50)])
     html = render("{{ chart|svg_bars }}{{ chart.description }}", chart=chart)
     assert "<b>" not in html and html.count("&lt;b&gt;&amp;&lt;/b&gt;") == 2
+
+
+def test_last_attempt_rows_are_the_loop_they_replaced():
+    def attempt(pk, hand, starter, crib, claimed, points, seconds, right=None):
+        deal = Deal.from_cards(parse_cards(hand), parse_card(starter), pk=pk, crib=crib)
+        return Attempt(
+            deal=deal,
+            claimed=claimed,
+            points=points,
+            right=claimed == points if right is None else right,
+            seconds=seconds,
+            crib=crib,
+            marks={},
+        )
+
+    attempts = [
+        attempt(7, "5H 5C 5S JD", "5D", False, 29, 29, 4.25),
+        attempt(8, "4C 6D 5D 4S", "9C", True, 12, 14, 12.05),
+        # Itemised: the total right, split wrong.
+        attempt(9, "4C 6D 5D 4S", "9C", False, 14, 14, 3.0, right=False),
+    ]
+    loop = (
+        "{% for a in attempts %}"
+        '<tr class="{% if a.right %}is-right{% else %}is-wrong{% endif %}"><th scope="row">'
+        '<a class="attempt-cards" href="{% url \'quizzes:deal\' a.deal_id %}">'
+        '{% card_row a.deal.hand_cards "mini" %}'
+        '<span class="example-plus" aria-hidden="true">+</span>'
+        '<span class="visually-hidden">starter</span>'
+        '{% playing_card a.deal.starter_card "mini" %}</a> <small>{{ a.what }}</small></th>'
+        '<td>{% if a.right %}{{ a.claimed }} ✓<span class="visually-hidden"> right</span>'
+        "{% elif a.right_total %}{{ a.claimed }} ✗ <small>split wrong</small>"
+        '{% else %}{{ a.claimed }} ✗<span class="visually-hidden"> wrong</span>{% endif %}'
+        "</td><td>{{ a.points }}</td><td>{{ a.seconds|floatformat:1 }} s</td></tr>"
+        "{% endfor %}"
+    )
+    html = render("{{ attempts|last_attempt_rows }}", attempts=attempts)
+    assert html == render(loop, attempts=attempts)
+    assert [html.count(said) for said in ("> right<", "split wrong", "> wrong<")] == [1, 1, 1]
+    assert 'href="/quiz/8/"' in html
