@@ -1,5 +1,7 @@
 """games 0001 to 0008 in one: what a new database is given. A database made before the
-squash goes on through those migrations, which stay until every such database has run them."""
+squash goes on through those migrations, which stay until every such database has run them.
+Each table is made with its indexes and constraints: SQLite rebuilds a table for each
+constraint added after."""
 
 import django.db.models.deletion
 import django.utils.timezone
@@ -59,6 +61,8 @@ class Migration(migrations.Migration):
             ],
             options={
                 'abstract': False,
+                'indexes': [models.Index(fields=['user', '-updated_at'], name='game_user_recent'), models.Index(fields=['guest_key', '-updated_at'], name='game_guest_recent'), models.Index(fields=['user', '-finished_at'], name='game_user_finished'), models.Index(fields=['guest_key', '-finished_at'], name='game_guest_finished'), models.Index(fields=['user', 'winner', 'counting', 'skunk', 'pone_deals', 'pone_points', 'dealer_deals', 'dealer_points', 'muggins_lost', 'hints_used'], name='game_user_figures')],
+                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('guest_key', ''), ('user__isnull', False)), models.Q(('user__isnull', True), models.Q(('guest_key', ''), _negated=True)), _connector='OR'), name='game_has_one_owner')],
             },
         ),
         migrations.CreateModel(
@@ -73,34 +77,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ('game', 'number'),
+                'constraints': [models.UniqueConstraint(fields=('game', 'number'), name='one_action_per_number')],
             },
-        ),
-        migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['user', '-updated_at'], name='game_user_recent'),
-        ),
-        migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['guest_key', '-updated_at'], name='game_guest_recent'),
-        ),
-        migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['user', '-finished_at'], name='game_user_finished'),
-        ),
-        migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['guest_key', '-finished_at'], name='game_guest_finished'),
-        ),
-        migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['user', 'winner', 'counting', 'skunk', 'pone_deals', 'pone_points', 'dealer_deals', 'dealer_points', 'muggins_lost', 'hints_used'], name='game_user_figures'),
-        ),
-        migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('guest_key', ''), ('user__isnull', False)), models.Q(('user__isnull', True), models.Q(('guest_key', ''), _negated=True)), _connector='OR'), name='game_has_one_owner'),
-        ),
-        migrations.AddConstraint(
-            model_name='gameaction',
-            constraint=models.UniqueConstraint(fields=('game', 'number'), name='one_action_per_number'),
         ),
     ]

@@ -1,5 +1,7 @@
 """quizzes 0001 to 0007 in one: what a new database is given. A database made before the
-squash goes on through those migrations, which stay until every such database has run them."""
+squash goes on through those migrations, which stay until every such database has run them.
+Each table is made with its indexes and constraints: SQLite rebuilds a table for each
+constraint added after."""
 
 import django.db.models.deletion
 import django.utils.timezone
@@ -45,6 +47,8 @@ class Migration(migrations.Migration):
             ],
             options={
                 'abstract': False,
+                'indexes': [models.Index(fields=['user', '-dealt_at'], name='deal_user_recent'), models.Index(fields=['guest_key', '-dealt_at'], name='deal_guest_recent'), models.Index(fields=['user', 'mode'], name='deal_user_mode')],
+                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('guest_key', ''), ('user__isnull', False)), models.Q(('user__isnull', True), models.Q(('guest_key', ''), _negated=True)), _connector='OR'), name='deal_has_one_owner')],
             },
         ),
         migrations.CreateModel(
@@ -72,6 +76,8 @@ class Migration(migrations.Migration):
             ],
             options={
                 'abstract': False,
+                'indexes': [models.Index(fields=['user', 'kind', 'answered_at', 'id', 'right', 'seconds', 'crib'], name='attempt_user_kind_time'), models.Index(fields=['user', 'kind', 'crib', 'seconds'], name='attempt_user_seconds'), models.Index(fields=['user', 'answered_at'], name='attempt_user_time'), models.Index(fields=['guest_key', 'answered_at'], name='attempt_guest_time')],
+                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('guest_key', ''), ('user__isnull', False)), models.Q(('user__isnull', True), models.Q(('guest_key', ''), _negated=True)), _connector='OR'), name='attempt_has_one_owner'), models.CheckConstraint(condition=models.Q(models.Q(('fifteens__isnull', True), ('style', 'total')), models.Q(('fifteens__isnull', False), ('style', 'itemised')), _connector='OR'), name='attempt_itemised_has_items')],
             },
         ),
         migrations.CreateModel(
@@ -89,6 +95,8 @@ class Migration(migrations.Migration):
             options={
                 'ordering': ('due_at', 'pattern'),
                 'abstract': False,
+                'indexes': [models.Index(fields=['user', 'due_at'], name='review_user_due'), models.Index(fields=['guest_key', 'due_at'], name='review_guest_due')],
+                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('guest_key', ''), ('user__isnull', False)), models.Q(('user__isnull', True), models.Q(('guest_key', ''), _negated=True)), _connector='OR'), name='reviewitem_has_one_owner'), models.CheckConstraint(condition=models.Q(('box__gte', 1), ('box__lte', 5)), name='review_box_1_to_5'), models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('user', 'pattern'), name='one_review_item_per_user_pattern'), models.UniqueConstraint(condition=models.Q(('user__isnull', True)), fields=('guest_key', 'pattern'), name='one_review_item_per_guest_pattern')],
             },
         ),
         migrations.CreateModel(
@@ -105,6 +113,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'abstract': False,
+                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('guest_key', ''), ('user__isnull', False)), models.Q(('user__isnull', True), models.Q(('guest_key', ''), _negated=True)), _connector='OR'), name='showrecord_has_one_owner'), models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('user',), name='one_show_record_per_user'), models.UniqueConstraint(condition=models.Q(('user__isnull', True)), fields=('guest_key',), name='one_show_record_per_guest')],
             },
         ),
         migrations.CreateModel(
@@ -122,82 +131,6 @@ class Migration(migrations.Migration):
                 'indexes': [models.Index(fields=['attempt', 'pattern', 'missed'], name='attempt_marks'), models.Index(fields=['user', 'pattern', 'missed'], name='marks_user_pattern'), models.Index(fields=['guest_key', 'pattern', 'missed'], name='marks_guest_pattern')],
                 'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('guest_key', ''), ('user__isnull', False)), models.Q(('user__isnull', True), models.Q(('guest_key', ''), _negated=True)), _connector='OR'), name='attemptpattern_has_one_owner'), models.UniqueConstraint(fields=('attempt', 'pattern'), name='one_mark_per_pattern')],
             },
-        ),
-        migrations.AddIndex(
-            model_name='deal',
-            index=models.Index(fields=['user', '-dealt_at'], name='deal_user_recent'),
-        ),
-        migrations.AddIndex(
-            model_name='deal',
-            index=models.Index(fields=['guest_key', '-dealt_at'], name='deal_guest_recent'),
-        ),
-        migrations.AddIndex(
-            model_name='deal',
-            index=models.Index(fields=['user', 'mode'], name='deal_user_mode'),
-        ),
-        migrations.AddConstraint(
-            model_name='deal',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('guest_key', ''), ('user__isnull', False)), models.Q(('user__isnull', True), models.Q(('guest_key', ''), _negated=True)), _connector='OR'), name='deal_has_one_owner'),
-        ),
-        migrations.AddIndex(
-            model_name='attempt',
-            index=models.Index(fields=['user', 'kind', 'answered_at', 'id', 'right', 'seconds', 'crib'], name='attempt_user_kind_time'),
-        ),
-        migrations.AddIndex(
-            model_name='attempt',
-            index=models.Index(fields=['user', 'kind', 'crib', 'seconds'], name='attempt_user_seconds'),
-        ),
-        migrations.AddIndex(
-            model_name='attempt',
-            index=models.Index(fields=['user', 'answered_at'], name='attempt_user_time'),
-        ),
-        migrations.AddIndex(
-            model_name='attempt',
-            index=models.Index(fields=['guest_key', 'answered_at'], name='attempt_guest_time'),
-        ),
-        migrations.AddConstraint(
-            model_name='attempt',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('guest_key', ''), ('user__isnull', False)), models.Q(('user__isnull', True), models.Q(('guest_key', ''), _negated=True)), _connector='OR'), name='attempt_has_one_owner'),
-        ),
-        migrations.AddConstraint(
-            model_name='attempt',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('fifteens__isnull', True), ('style', 'total')), models.Q(('fifteens__isnull', False), ('style', 'itemised')), _connector='OR'), name='attempt_itemised_has_items'),
-        ),
-        migrations.AddIndex(
-            model_name='reviewitem',
-            index=models.Index(fields=['user', 'due_at'], name='review_user_due'),
-        ),
-        migrations.AddIndex(
-            model_name='reviewitem',
-            index=models.Index(fields=['guest_key', 'due_at'], name='review_guest_due'),
-        ),
-        migrations.AddConstraint(
-            model_name='reviewitem',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('guest_key', ''), ('user__isnull', False)), models.Q(('user__isnull', True), models.Q(('guest_key', ''), _negated=True)), _connector='OR'), name='reviewitem_has_one_owner'),
-        ),
-        migrations.AddConstraint(
-            model_name='reviewitem',
-            constraint=models.CheckConstraint(condition=models.Q(('box__gte', 1), ('box__lte', 5)), name='review_box_1_to_5'),
-        ),
-        migrations.AddConstraint(
-            model_name='reviewitem',
-            constraint=models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('user', 'pattern'), name='one_review_item_per_user_pattern'),
-        ),
-        migrations.AddConstraint(
-            model_name='reviewitem',
-            constraint=models.UniqueConstraint(condition=models.Q(('user__isnull', True)), fields=('guest_key', 'pattern'), name='one_review_item_per_guest_pattern'),
-        ),
-        migrations.AddConstraint(
-            model_name='showrecord',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('guest_key', ''), ('user__isnull', False)), models.Q(('user__isnull', True), models.Q(('guest_key', ''), _negated=True)), _connector='OR'), name='showrecord_has_one_owner'),
-        ),
-        migrations.AddConstraint(
-            model_name='showrecord',
-            constraint=models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('user',), name='one_show_record_per_user'),
-        ),
-        migrations.AddConstraint(
-            model_name='showrecord',
-            constraint=models.UniqueConstraint(condition=models.Q(('user__isnull', True)), fields=('guest_key',), name='one_show_record_per_guest'),
         ),
         # From 0004: an account's email address is unique whatever its case. auth_user is
         # django.contrib.auth's table, so this is an index in SQL, not a model constraint.
