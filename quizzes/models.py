@@ -425,8 +425,8 @@ class ShowRecord(PlayerOwned):
 
     Kept as each count is saved, under a lock on this row, so the progress page reads one
     row instead of every attempt; worked out again from the attempts when a guest's counts
-    merge into an account. It goes with ``last``: a player whose attempts are deleted has
-    none.
+    merge into an account, and when staff change or delete answers in the admin. It goes
+    with ``last``: a player whose attempts are deleted has none.
     """
 
     last = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="+")
@@ -510,7 +510,8 @@ class PatternRecord(PlayerOwned):
 
     Kept as each mark becomes known (an answer saved, a "Which did you miss?" answered),
     so accuracy per pattern reads a row per pattern instead of every mark; worked out again
-    from the marks when a guest's marks merge into an account, or staff change marks.
+    from the marks when a guest's marks merge into an account, and when staff change or
+    delete answers in the admin.
     """
 
     pattern = models.CharField(max_length=32, choices=PATTERN_CHOICES)
