@@ -23,8 +23,9 @@ def skill_rows(trend) -> SafeString:
             {
                 "href": escape(reverse("games:review", args=[row["game"].pk])),
                 "game": row["game"].pk,
-                **{kind: points(row["you"][kind]) for kind in ("discard", "play", "muggins")},
-                "all": points(row["you"]["all"]),
+                **{
+                    kind: points(row["you"][kind]) for kind in ("discard", "play", "muggins", "all")
+                },
                 "computer": points(row["computer"]["all"]),
             }
             for row in trend
