@@ -116,6 +116,18 @@
     recount(form);
   });
 
+  // Space presses a button when the key comes up, and a count arriving in between replaces
+  // the button (focus moves to the new one), so the key was lost: the pickers' buttons take
+  // Space as it goes down, as they take Enter.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== " " || event.repeat || !window.htmx) return;
+    var button = event.target.closest && event.target.closest("button");
+    var form = button && button.form;
+    if (!form || !(form.hasAttribute("data-picker") || form.hasAttribute("data-play"))) return;
+    event.preventDefault();
+    button.click();
+  });
+
   // The pegging counter (counter/forms.py, PlayForm): a tap lays a card, says go or takes the
   // last back in the form's play field at once, so quick taps never race, then recounts.
   document.addEventListener("click", function (event) {

@@ -322,6 +322,28 @@ def tab_to(page: Page, element_id: str, limit: int = 24) -> None:
     pytest.fail(f"Tab never reached #{element_id}")
 
 
+def test_space_on_a_card_counts_even_if_the_last_count_arrives_before_the_key_is_up(
+    watched: Page,
+):
+    page = watched
+    page.set_viewport_size(DESKTOP)
+    page.goto("/")
+    counts = "**/?*hand=*"
+    page.route(counts, lambda route: None)  # the counts are held until unrouted
+    page.locator("#pick-AS").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    expect(page.locator("#pick-2S")).to_be_focused()
+    page.keyboard.down(" ")
+    page.unroute(counts)  # the ace's count arrives, and its picker replaces the buttons
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#pick-2S")).to_be_focused()
+    page.keyboard.up(" ")
+    expect(page.locator("#pick-2S")).to_have_attribute("aria-pressed", "true")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("input[name=hand]")).to_have_value("AS,2S")
+
+
 def test_keyboard_alone(watched: Page):
     page = watched
     page.set_viewport_size(DESKTOP)
