@@ -11,12 +11,16 @@ from dataclasses import dataclass, field
 from statistics import mean
 
 import pytest
+from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from counter.cribbage.game import Source, pegged_words
+from counter.cribbage.computer import Level, choose
+from counter.cribbage.game import Claim, Counting, Source, pegged_words
+from counter.cribbage.game import Game as EngineGame
 from games.models import HUMAN, Game
 from quizzes.domain.patterns import Category
 from tests.browser import PHONE, assert_accessible, screenshot
+from tests.quizzes.test_browser import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -200,6 +204,66 @@ def test_a_whole_game_item_by_item_on_a_phone_on_its_side(watched: Page):
     player = Player(page, LANDSCAPE, itemised=True, name="landscape-844x390")
     player.play()
     assert {"hand-itemised", "play-claim", "summary", "over"} <= player.seen
+
+
+def turns_in_the_count(play) -> int:
+    """How many turns the count on the table shows: back to the card that opened it."""
+    for shown, turn in enumerate(reversed(play.turns), start=1):
+        if turn.card is not None and turn.count == turn.card.value:
+            return shown
+    return len(play.turns)
+
+
+def a_long_count(seed: str, deal: int, turns: int) -> EngineGame:
+    """The game dealt from ``seed`` (the player laying their first card that fits and
+    claiming right, the computer greedy) at the first claim in the play of deal ``deal``
+    with ``turns`` turns (cards and gos) in the count."""
+    engine = EngineGame.new(seed, human=HUMAN, counting=Counting.MANUAL)
+    while not engine.is_over:
+        pending = engine.pending
+        if (
+            pending is not None
+            and pending.source is Source.PLAY
+            and engine.deal.number == deal
+            and turns_in_the_count(engine.deal.play) == turns
+        ):
+            return engine
+        if engine.to_move == HUMAN:
+            action = Claim(HUMAN, pending.points) if pending else engine.legal_actions()[0]
+        else:
+            action = choose(engine, Level.GREEDY)
+        engine = engine.apply(action)
+    raise AssertionError(f"no count of {turns} turns in deal {deal}")
+
+
+@pytest.mark.parametrize("viewport", [LANDSCAPE, {"width": 667, "height": 375}], ids=str)
+@pytest.mark.parametrize(
+    ("seed", "deal", "turns"),
+    # The longest counts, with the longest words, of 3,000 games played so.
+    [("s2320", 3, 7), ("s1801", 5, 8)],
+)
+def test_the_longest_count_and_its_buttons_fit_a_phone_on_its_side(
+    watched: Page, viewport, seed, deal, turns
+):
+    page = watched
+    page.set_viewport_size(viewport)
+    sign_up(page, "long-count")
+    engine = a_long_count(seed, deal, turns)
+    game = Game.objects.create(
+        user=get_user_model().objects.get(username="long-count"),
+        seed=engine.seed,
+        level=Level.GREEDY.value,
+        counting=Counting.MANUAL.value,
+        state=engine.to_dict(),
+    )
+    page.goto(f"/play/{game.pk}/")
+    expect(page.locator(".series--now .laid")).to_have_count(turns)
+    expect(page.locator(".series--now .pegged")).to_contain_text(
+        ["fifteen two and a run of three is five"]
+    )
+    player = Player(page, viewport)
+    player.in_view(".series--now", ".play-count-now", ".claim-buttons")
+    assert_accessible(page)
 
 
 def test_a_whole_game_counted_for_me_says_the_computers_pegging(watched: Page):
