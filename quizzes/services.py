@@ -3,9 +3,10 @@ moving a guest's practice into an account, and deleting an account."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import messages
@@ -121,6 +122,7 @@ def _missed_lay(owner: Owner, pattern: Pattern) -> LayPosition | None:
     return mark.attempt.deal.lay_position if mark and mark.missed else None
 
 
+Recorded = TypeVar("Recorded")
 RECORD_TRIES = 3
 
 
@@ -234,7 +236,7 @@ def records_rebuild(*, owner: Owner) -> None:
         pattern_records_rebuild(owner=owner)
 
 
-def _recorded_once(create, *args):
+def _recorded_once(create: Callable[..., Recorded], *args) -> Recorded:
     """``create(*args)``, once more if another request got in first: the same deal answered
     twice at once (theirs stands, and the next try returns it), or another answer of the
     same player adding the same pattern to the review queue or to the pattern records (it
