@@ -9,6 +9,7 @@ import os
 import secrets
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -16,7 +17,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -169,6 +170,46 @@ class Player:
                 return response.status, urlsplit(response.url).path, response.read().decode()
         except urllib.error.HTTPError as error:
             return error.code, path, error.read().decode()
+
+
+class Database:
+    """Plain SQL on a server's database (a URL ``live_database`` gave): to check what the
+    servers stored, or to write beside them as another request would."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite:///")
+
+    def _connect(self):
+        if self.is_sqlite:
+            return sqlite3.connect(self.url.removeprefix("sqlite:///"), isolation_level=None)
+        import psycopg
+
+        return psycopg.connect(self.url, autocommit=True)
+
+    def _run(self, db, sql: str, params: tuple):
+        return db.execute(sql if self.is_sqlite else sql.replace("?", "%s"), params)
+
+    def rows(self, sql: str, *params) -> list[tuple]:
+        with closing(self._connect()) as db:
+            return self._run(db, sql, params).fetchall()
+
+    def one(self, sql: str, *params):
+        return self.rows(sql, *params)[0][0]
+
+    def execute(self, sql: str, *params) -> None:
+        with closing(self._connect()) as db:
+            self._run(db, sql, params)
+
+    @contextmanager
+    def held_open(self, sql: str, *params):
+        """``sql`` in a transaction left open until the block ends, then committed: until
+        then, what it wrote is another request's, not yet saved (its locks held)."""
+        with closing(self._connect()) as db:
+            db.execute("BEGIN IMMEDIATE" if self.is_sqlite else "BEGIN")
+            self._run(db, sql, params)
+            yield
+            db.execute("COMMIT")
 
 
 @contextmanager

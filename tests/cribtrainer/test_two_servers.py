@@ -10,7 +10,6 @@ import itertools
 import json
 import random
 import re
-import sqlite3
 from contextlib import ExitStack
 
 import pytest
@@ -19,30 +18,11 @@ from django.conf import settings
 from counter.cribbage.game import Claim, Discard, Go, Lay, Phase
 from counter.cribbage.game import Game as EngineGame
 from games.models import HUMAN
-from tests.server import Player, gunicorn, live_database, prepare, production_env
+from tests.server import Database, Player, gunicorn, live_database, prepare, production_env
 
 pytestmark = pytest.mark.live_database
 
 PASSWORD = "a-pair-royal-is-six"
-
-
-class Database:
-    """Plain reads of the servers' database, to check what they stored."""
-
-    def __init__(self, url: str):
-        self.url = url
-
-    def rows(self, sql: str, *params) -> list[tuple]:
-        if self.url.startswith("sqlite:///"):
-            with sqlite3.connect(self.url.removeprefix("sqlite:///")) as db:
-                return db.execute(sql, params).fetchall()
-        import psycopg
-
-        with psycopg.connect(self.url) as db:
-            return db.execute(sql.replace("?", "%s"), params).fetchall()
-
-    def one(self, sql: str, *params):
-        return self.rows(sql, *params)[0][0]
 
 
 @pytest.fixture(scope="module")

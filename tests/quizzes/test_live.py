@@ -19,7 +19,7 @@ from counter.cribbage.cards import parse_card, parse_cards
 from quizzes.domain.marking import Answer
 from quizzes.models import Deal
 from quizzes.services import settled_marks
-from tests.server import Player, gunicorn, live_database, prepare, production_env
+from tests.server import Database, Player, gunicorn, live_database, prepare, production_env
 
 pytestmark = pytest.mark.live_database
 
@@ -29,13 +29,19 @@ DOUBLE_SUBMITS = 8
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def live(tmp_path_factory):
+    """The servers' base URL and their database's."""
     workdir = tmp_path_factory.mktemp("concurrency")
     with live_database(workdir) as url:
         env = production_env(url, workdir / "static")
         prepare(env)
         with gunicorn(env, workers=4, threads=2) as base:
-            yield base
+            yield base, url
+
+
+@pytest.fixture(scope="module")
+def server(live):
+    return live[0]
 
 
 def deal_hand(player):
@@ -138,6 +144,59 @@ def test_one_players_answers_at_once_all_count_in_accuracy_per_pattern(server):
     expected = marked(rows)
     assert expected  # 0, 4 or 8 claimed of eight hands: some marks are known
     assert pattern_table(page) == expected
+
+
+def waiting_on_a_lock(database: Database, request) -> bool:
+    """Whether ``request`` (a future) is held up by a lock in the database: PostgreSQL says
+    so of its session; SQLite cannot, so it is still unanswered after a while."""
+    if database.is_sqlite:
+        time.sleep(0.5)
+        return not request.done()
+    waiting = (
+        "SELECT count(*) FROM pg_stat_activity"
+        " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+    )
+    for _ in range(100):
+        if database.one(waiting):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_a_miss_explained_as_another_answer_makes_the_same_record_counts_in_both(live):
+    """ "Which did you miss?" answered while another answer of the player's is saving the
+    first record of the same pattern: on PostgreSQL the two inserts clash and the
+    explanation is tried again, on SQLite it waits its turn; both count either way."""
+    server, url = live
+    database, player = Database(url), Player(server)
+    deal_id = deal_hand(player)
+    # The hand whose 12 two misses explain (as in tests/quizzes/test_services.py).
+    database.execute(
+        "UPDATE quizzes_deal SET hand = ?, starter = ?, crib = ? WHERE id = ?",
+        *("4C 6D 5D 4S", "9C", False, deal_id),
+    )
+    status, _, page = player.post(f"/quiz/{deal_id}/answer/", total="12")
+    assert status == 200
+    pair = re.search(r'name="choice" value="(\d+)" class="button">The pair of fours in', page)
+    assert pair, "the question of which was missed is not asked"
+    ((user_id, guest_key),) = database.rows(
+        "SELECT user_id, guest_key FROM quizzes_deal WHERE id = ?", deal_id
+    )
+    another_answer = (
+        "INSERT INTO quizzes_patternrecord (user_id, guest_key, pattern, seen, missed)"
+        " VALUES (?, ?, 'double-run', 1, 0)"
+    )
+    with (
+        ThreadPoolExecutor(max_workers=1) as pool,
+        database.held_open(another_answer, user_id, guest_key),
+    ):
+        explained = pool.submit(player.post, f"/quiz/{deal_id}/explain/", choice=pair.group(1))
+        assert waiting_on_a_lock(database, explained)
+    assert explained.result()[0] == 200
+    _, _, page = player.get("/progress/")
+    table = pattern_table(page)
+    assert table["double run"] == (2, 1)  # the other answer's, right; this one's, missed
+    assert table["fifteen of two cards"] == (1, 1)
 
 
 def test_a_double_clicked_signup_logs_the_browser_in(server):
