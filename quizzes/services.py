@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from hashlib import blake2b
 from typing import TypeVar
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import messages
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, OuterRef
 
 from counter.cribbage.cards import Card, format_cards
@@ -183,8 +184,7 @@ def _attempt_save(
     their ``ShowRecord``."""
     owner = deal.owner
     show = deal.kind == Area.SHOW.value
-    # Locked before the attempt is made: a player's counts go into their record in the
-    # order of their ids, which is the order show_record_rebuild reads them in.
+    _player_lock(owner)
     record = ShowRecord.objects.owned_by(owner).select_for_update().first() if show else None
     attempt = Attempt.objects.create(
         deal=deal,
@@ -209,6 +209,20 @@ def _attempt_save(
         attempt.marks = {**attempt.marks, "queue": queue}
         attempt.save(update_fields=["marks"])
     return attempt
+
+
+def _player_lock(owner: Owner) -> None:
+    """Hold the player's lock until the transaction ends, before their figures (the show
+    record, the pattern records, the review queue) are read to be changed: answers of one
+    player at once are saved one after the other, their counts in the order of their ids
+    (the order show_record_rebuild reads them in), even a first one, with no record yet to
+    lock. SQLite needs none: a transaction takes the one write lock as it begins."""
+    if connection.vendor != "postgresql":
+        return
+    name = f"user:{owner.user.pk}" if owner.user is not None else f"guest:{owner.guest_key}"
+    key = int.from_bytes(blake2b(name.encode(), digest_size=8).digest(), "big", signed=True)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
 
 
 def show_record_rebuild(*, owner: Owner) -> ShowRecord | None:
@@ -524,6 +538,7 @@ def _attempt_explain(attempt: Attempt, choice: int | None, now: datetime) -> Att
             attempt.marks = {**attempt.marks, "question": None, "skipped": True}
             attempt.save(update_fields=["marks"])
             return attempt
+        _player_lock(attempt.owner)
         chosen = question.choices[choice]
         settled = {p: p in chosen.patterns for p in question.among}
         marks = attempt.pattern_marks.filter(missed=None)
