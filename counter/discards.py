@@ -7,7 +7,7 @@ cards are taken as thrown at random rather than as a good player throws them (th
 keep to look at other than the best. The six go into one place of the card picker
 (``counter.picks``).
 
-``analyse()`` gives the engine's figures for the 15 choices (``counter.cribbage.discard``):
+``analyse()`` gives the engine's figures for the 15 choices (``cribbage.discard``):
 exact expected points of the hand over the 46 starters and of the crib over every two cards
 the opponent may throw (as likely as a good player would throw them, or all alike) and
 every starter left, with the strong computer's estimate of the play beside them, never in
@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from counter.cribbage.cards import Card, format_cards
-from counter.cribbage.computer import pegging_term
-from counter.cribbage.discard import (
+from cribbage.cards import Card, format_cards
+from cribbage.computer import pegging_term
+from cribbage.discard import (
     CribModel,
     DiscardOption,
     HandSpread,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from counter.cribbage.cards import Card, format_cards
-from counter.cribbage.show import ShowResult, score_show
+from cribbage.cards import Card, format_cards
+from cribbage.show import ShowResult, score_show
 
 from .picks import Picks, Place
 

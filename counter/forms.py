@@ -2,7 +2,7 @@
 ``Picks`` value (``counter.picks``), with at most one message.
 
 Every such form reads one field per place, cards typed the forgiving way (``5h5c``,
-``1h`` for an ace; ``counter.cribbage.cards.read_typed``), ``fill`` (the place filled
+``1h`` for an ace; ``cribbage.cards.read_typed``), ``fill`` (the place filled
 next), and what the page sends without JavaScript: ``pick`` (a card tapped), ``place``
 (a place chosen to fill next) and ``clear`` (a place's key, or anything else for every
 place). The counter's form also reads ``cards`` (the typed notation) and ``crib``.
@@ -15,9 +15,9 @@ from typing import ClassVar
 from django import forms
 from django.utils.text import capfirst
 
-from counter.cribbage.cards import Card, CardError, read_typed, split_tokens
-from counter.cribbage.discard import CribModel, Role
-from counter.cribbage.pegging import GO, MAX_PLAYERS, MIN_PLAYERS
+from cribbage.cards import Card, CardError, read_typed, split_tokens
+from cribbage.discard import CribModel, Role
+from cribbage.pegging import GO, MAX_PLAYERS, MIN_PLAYERS
 
 from .discards import THROWN, DiscardHand
 from .entry import HAND_SIZE, Entry

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, Self
 
-from counter.cribbage.cards import Card
+from cribbage.cards import Card
 
 
 class PickerState(Protocol):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from counter.cribbage.cards import Card
-from counter.cribbage.pegging import GO, PeggingError, PlayRecord, PlayState, Turn, read_play_state
+from cribbage.cards import Card
+from cribbage.pegging import GO, PeggingError, PlayRecord, PlayState, Turn, read_play_state
 
 TWO_PLAYERS = 2
 Said = Card | str  # a card laid, or GO

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from counter.cribbage.cards import Card, Rank
-from counter.cribbage.show import ShowResult, score_show
+from cribbage.cards import Card, Rank
+from cribbage.show import ShowResult, score_show
 
 from .entry import HAND_SIZE, STARTER, Entry
 from .picks import Picks, Place

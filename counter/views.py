@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, replace_url
 
-from counter.cribbage.cards import Card
-from counter.cribbage.pegging import MAX_PLAYERS, MIN_PLAYERS, PegKind
+from cribbage.cards import Card
+from cribbage.pegging import MAX_PLAYERS, MIN_PLAYERS, PegKind
 from cribtrainer.htmx import HtmxHttpRequest, current_path, vary_on_htmx, wants_partial
 
 from .discards import Analysis, DiscardHand

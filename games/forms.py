@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from django import forms
 
-from counter.cribbage.cards import CardError, parse_card
-from counter.cribbage.computer import Level
-from counter.cribbage.game import Action, Claim, Counting, Discard, Go, Lay
+from cribbage.cards import CardError, parse_card
+from cribbage.computer import Level
+from cribbage.game import Action, Claim, Counting, Discard, Go, Lay
 from quizzes.domain.marking import NINETEEN
 from quizzes.forms import AnswerForm
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.db import models
 from django.utils import timezone
 
-from counter.cribbage.computer import Level
-from counter.cribbage.game import Counting, Phase
-from counter.cribbage.game import Game as EngineGame
+from cribbage.computer import Level
+from cribbage.game import Counting, Phase
+from cribbage.game import Game as EngineGame
 from quizzes.models import OwnedQuerySet, PlayerOwned
 
 HUMAN = 0
@@ -23,7 +23,7 @@ COUNTING_CHOICES = [(counting.value, counting.value.capitalize()) for counting i
 
 
 class Game(PlayerOwned):
-    """A game to 121 against the computer: its state (``counter.cribbage.game.Game`` as
+    """A game to 121 against the computer: its state (``cribbage.game.Game`` as
     data), how many actions made it, and the figures the progress page reads."""
 
     class Winner(models.TextChoices):
@@ -36,7 +36,7 @@ class Game(PlayerOwned):
     counting = models.CharField(
         max_length=10, choices=COUNTING_CHOICES, default=Counting.MANUAL.value
     )
-    state = models.JSONField(help_text="The game as counter.cribbage.game.Game.to_dict gives it.")
+    state = models.JSONField(help_text="The game as cribbage.game.Game.to_dict gives it.")
     moves = models.PositiveIntegerField(default=0, help_text="Actions applied, of both seats.")
     human_score = models.PositiveSmallIntegerField(default=0)
     computer_score = models.PositiveSmallIntegerField(default=0)

@@ -11,8 +11,8 @@ from collections import Counter
 
 from django.db.models import Count, Q, Sum
 
-from counter.cribbage.game import Game as EngineGame
-from counter.cribbage.game import Source
+from cribbage.game import Game as EngineGame
+from cribbage.game import Source
 from quizzes.domain.dealing import Mode
 from quizzes.domain.patterns import Area
 from quizzes.models import Deal

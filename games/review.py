@@ -1,4 +1,4 @@
-"""A game's review (``counter.cribbage.review``) stored with the game, and what the
+"""A game's review (``cribbage.review``) stored with the game, and what the
 progress page shows of it.
 
 The review is made deal by deal as each show ends (``reviewed``, called when a game is
@@ -12,10 +12,10 @@ from __future__ import annotations
 from statistics import mean
 from typing import Any
 
-from counter.cribbage.cards import parse_cards
-from counter.cribbage.game import Game as EngineGame
-from counter.cribbage.pegging import GO
-from counter.cribbage.review import EVALUATION, assemble, review_game
+from cribbage.cards import parse_cards
+from cribbage.game import Game as EngineGame
+from cribbage.pegging import GO
+from cribbage.review import EVALUATION, assemble, review_game
 from quizzes.domain.charts import loss_line
 from quizzes.domain.lays import LayPosition, rank_of
 from quizzes.models import Attempt

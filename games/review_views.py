@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
-from counter.cribbage.cards import parse_card
-from counter.cribbage.discard import Role
-from counter.cribbage.pegging import GO
-from counter.cribbage.review import BEST_WITHIN
 from counter.discards import DiscardHand
+from cribbage.cards import parse_card
+from cribbage.discard import Role
+from cribbage.pegging import GO
+from cribbage.review import BEST_WITHIN
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from quizzes.forms import ExplainForm
 from quizzes.models import Attempt

@@ -9,10 +9,10 @@ from datetime import datetime
 
 from django.db import transaction
 
-from counter.cribbage.cards import parse_card
-from counter.cribbage.computer import Level, choose
-from counter.cribbage.discard import Role
-from counter.cribbage.game import (
+from cribbage.cards import parse_card
+from cribbage.computer import Level, choose
+from cribbage.discard import Role
+from cribbage.game import (
     GAME_POINTS,
     Action,
     Claim,
@@ -21,8 +21,8 @@ from counter.cribbage.game import (
     Source,
     action_to_dict,
 )
-from counter.cribbage.game import Game as EngineGame
-from counter.cribbage.pegging import GO, peg_play
+from cribbage.game import Game as EngineGame
+from cribbage.pegging import GO, peg_play
 from quizzes.domain.marking import Answer
 from quizzes.domain.play import over_claims
 from quizzes.owners import Owner

@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from counter.cribbage.computer import Level
-from counter.cribbage.game import (
+from cribbage.computer import Level
+from cribbage.game import (
     GAME_POINTS,
     Counting,
     GameError,
@@ -21,8 +21,8 @@ from counter.cribbage.game import (
     Source,
     pegged_words,
 )
-from counter.cribbage.hints import discard_hint, play_hint
-from counter.cribbage.show import MAX_SHOW
+from cribbage.hints import discard_hint, play_hint
+from cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from quizzes.domain.marking import AnswerStyle
 from quizzes.domain.play import claim_words

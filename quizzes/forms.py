@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from django import forms
 
-from counter.cribbage.cards import Card, parse_card
-from counter.cribbage.pegging import MAX_COUNT
-from counter.cribbage.show import MAX_SHOW
+from cribbage.cards import Card, parse_card
+from cribbage.pegging import MAX_COUNT
+from cribbage.show import MAX_SHOW
 
 from .domain.dealing import Mode
 from .domain.lays import LayPosition

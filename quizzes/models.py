@@ -9,10 +9,10 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from counter.cribbage.cards import Card, format_cards, parse_card, parse_cards
-from counter.cribbage.discard import CribModel, DiscardOption, Role, discard_options
-from counter.cribbage.pegging import PlayRecord, peg_play
-from counter.cribbage.show import ShowResult, score_show
+from cribbage.cards import Card, format_cards, parse_card, parse_cards
+from cribbage.discard import CribModel, DiscardOption, Role, discard_options
+from cribbage.pegging import PlayRecord, peg_play
+from cribbage.show import ShowResult, score_show
 
 from .domain.dealing import Holder, Mode
 from .domain.discards import CRIB_MODEL

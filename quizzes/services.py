@@ -14,10 +14,10 @@ from django.contrib import messages
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, OuterRef
 
-from counter.cribbage.cards import Card, format_cards
-from counter.cribbage.computer import greedy_lay
-from counter.cribbage.discard import Role
-from counter.cribbage.pegging import PegItem
+from cribbage.cards import Card, format_cards
+from cribbage.computer import greedy_lay
+from cribbage.discard import Role
+from cribbage.pegging import PegItem
 from cribtrainer.models import PlayerSession
 from cribtrainer.sessions import sessions_end
 

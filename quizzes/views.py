@@ -8,10 +8,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
-from counter.cribbage.cards import parse_card
-from counter.cribbage.discard import CribModel, hand_spread
-from counter.cribbage.show import MAX_SHOW
 from counter.discards import Choice, DiscardHand
+from cribbage.cards import parse_card
+from cribbage.discard import CribModel, hand_spread
+from cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 
 from .domain.charts import accuracy_line, loss_line, pattern_bars, time_columns

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from counter.cribbage.game import Game as EngineGame
+from cribbage.game import Game as EngineGame
 from games.models import Game
 from quizzes.domain.marking import AnswerStyle
 from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem

@@ -14,7 +14,7 @@ and ``templates/counter/``, the look in ``static/css/app.css``.
     cards, card text or a single card.
 
 ``{% show_breakdown result %}``
-    The itemised count of a ``ShowResult`` (``counter.cribbage.show.score_show``): the total,
+    The itemised count of a ``ShowResult`` (``cribbage.show.score_show``): the total,
     each fifteen, pair, run, flush and nobs with its cards and points, each linked to its
     rule on ``/rules/``, the count as it is said aloud, and any rule that decided the count.
     ``heading_level=3`` makes the total an ``<h3>`` where the page needs it; ``heels=False``
@@ -64,10 +64,10 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.text import capfirst
 
-from counter.cribbage.cards import Card, Rank, Suit, parse_card, parse_cards
-from counter.cribbage.pegging import PlayRecord, peg_play
-from counter.cribbage.show import ShowGroup, ShowKind, ShowNote, ShowResult, score_show
 from counter.picks import PickerState, Picks, Slot
+from cribbage.cards import Card, Rank, Suit, parse_card, parse_cards
+from cribbage.pegging import PlayRecord, peg_play
+from cribbage.show import ShowGroup, ShowKind, ShowNote, ShowResult, score_show
 
 register = template.Library()
 

@@ -37,7 +37,7 @@ class Migration(migrations.Migration):
                 ('seed', models.CharField(max_length=32)),
                 ('level', models.CharField(choices=[('greedy', 'Greedy (easy)'), ('classic', 'Classic (medium)'), ('strong', 'Strong (hard)')], default='strong', max_length=8)),
                 ('counting', models.CharField(choices=[('automatic', 'Automatic'), ('manual', 'Manual')], default='manual', max_length=10)),
-                ('state', models.JSONField(help_text='The game as counter.cribbage.game.Game.to_dict gives it.')),
+                ('state', models.JSONField(help_text='The game as cribbage.game.Game.to_dict gives it.')),
                 ('moves', models.PositiveIntegerField(default=0, help_text='Actions applied, of both seats.')),
                 ('human_score', models.PositiveSmallIntegerField(default=0)),
                 ('computer_score', models.PositiveSmallIntegerField(default=0)),

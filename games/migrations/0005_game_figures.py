@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 def figures_fill(apps, schema_editor):
     """Each existing game's figures, from its state, replayed this once."""
-    from counter.cribbage.game import Game as EngineGame
+    from cribbage.game import Game as EngineGame
     from games.progress import game_figures
 
     Game = apps.get_model("games", "Game")

@@ -22,9 +22,9 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 
-from counter.cribbage.cards import DECK, Card, Rank, Suit
-from counter.cribbage.discard import CribModel, DiscardOption, Role, discard_options
-from counter.cribbage.show import score_show, show_total
+from cribbage.cards import DECK, Card, Rank, Suit
+from cribbage.discard import CribModel, DiscardOption, Role, discard_options
+from cribbage.show import score_show, show_total
 
 from .patterns import RANK_CATEGORIES, Area, Pattern, patterns_of
 

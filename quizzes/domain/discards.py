@@ -1,7 +1,7 @@
 """Discard quizzes: six cards and a seat, the two thrown, graded by what they cost.
 
 A choice is graded by the expected points it loses against the best of the 15 (exact hand
-and crib values, ``counter.cribbage.discard``, the other player's two crib cards thrown as
+and crib values, ``cribbage.discard``, the other player's two crib cards thrown as
 a good player throws them: ``CribModel.GOOD``), split into what the hand loses and what
 the crib loses (or gives the opponent). Within ``BEST_MARGIN`` of the best net value a
 choice counts as best: near ties are common.
@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from counter.cribbage.cards import DECK, Card
-from counter.cribbage.discard import CribModel, DiscardOption, Role, discard_options
+from cribbage.cards import DECK, Card
+from cribbage.discard import CribModel, DiscardOption, Role, discard_options
 
 from .patterns import Pattern
 

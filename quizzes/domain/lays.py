@@ -34,12 +34,12 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from counter.cribbage.cards import DECK, Card, Rank
-from counter.cribbage.computer import greedy_discard, greedy_lay, lay_values
-from counter.cribbage.discard import Role
-from counter.cribbage.peg_table import play_value_of
-from counter.cribbage.pegging import GO, MAX_COUNT, PegKind, PlayState, read_play_state, score_play
-from counter.cribbage.review import BEST_WITHIN, classify
+from cribbage.cards import DECK, Card, Rank
+from cribbage.computer import greedy_discard, greedy_lay, lay_values
+from cribbage.discard import Role
+from cribbage.peg_table import play_value_of
+from cribbage.pegging import GO, MAX_COUNT, PegKind, PlayState, read_play_state, score_play
+from cribbage.review import BEST_WITHIN, classify
 
 from .patterns import Pattern, in_counting_order
 

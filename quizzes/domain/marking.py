@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations, product
 
-from counter.cribbage.cards import Card
-from counter.cribbage.show import ShowGroup, ShowKind, ShowNote, ShowResult
+from cribbage.cards import Card
+from cribbage.show import ShowGroup, ShowKind, ShowNote, ShowResult
 
 from .patterns import Category, Pattern, in_counting_order, patterns_of
 

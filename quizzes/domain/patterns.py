@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
-from counter.cribbage.show import ShowKind, ShowNote, ShowResult
+from cribbage.show import ShowKind, ShowNote, ShowResult
 
 __all__ = [
     "RANK_CATEGORIES",

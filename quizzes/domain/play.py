@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from counter.cribbage.cards import DECK, Card
-from counter.cribbage.discard import Role, discard_options
-from counter.cribbage.pegging import (
+from cribbage.cards import DECK, Card
+from cribbage.discard import Role, discard_options
+from cribbage.pegging import (
     GO,
     MAX_COUNT,
     PegItem,

@@ -6,8 +6,8 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
-from counter.cribbage.cards import parse_card, parse_cards
-from counter.cribbage.show import ShowKind, score_show
+from cribbage.cards import parse_card, parse_cards
+from cribbage.show import ShowKind, score_show
 
 OLD_TABLE = "progress_reviewitem"
 CATEGORY_KINDS = {

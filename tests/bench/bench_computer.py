@@ -11,9 +11,9 @@ beside the published figures for expert play.
 import statistics
 import time
 
-from counter.cribbage.computer import Level, choose
-from counter.cribbage.game import Counting, Game
-from counter.cribbage.match import play_game, play_match
+from cribbage.computer import Level, choose
+from cribbage.game import Counting, Game
+from cribbage.match import play_game, play_match
 
 TIMING_GAMES = 100
 MATCH_GAMES = 2000

@@ -16,7 +16,7 @@ import statistics
 import time
 from pathlib import Path
 
-from counter.cribbage.cards import DECK
+from cribbage.cards import DECK
 from tests.bench import run_in_child
 
 REQUESTS = 400
@@ -76,7 +76,7 @@ def _rounds(rng, count: int) -> list[str]:
 def _plays(rng, count: int) -> list[str]:
     """Plays of 2, 3 or 4 players stopped at any card, each laying the first card that fits
     from four dealt at random, or saying go: the page as it is after a tap at the table."""
-    from counter.cribbage.pegging import PlayState
+    from cribbage.pegging import PlayState
 
     urls = []
     for _ in range(count):

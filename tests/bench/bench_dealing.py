@@ -8,8 +8,8 @@ import random
 import statistics
 import time
 
-from counter.cribbage.computer import greedy_lay
-from counter.cribbage.show import show_total
+from cribbage.computer import greedy_lay
+from cribbage.show import show_total
 from quizzes.domain import dealing
 from quizzes.domain.dealing import Mode, deal_quiz_hand, deal_realistic, deal_with_pattern
 from quizzes.domain.patterns import Pattern

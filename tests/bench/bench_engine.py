@@ -7,9 +7,9 @@ import sys
 import time
 from pathlib import Path
 
-from counter.cribbage.cards import DECK
-from counter.cribbage.discard import CribModel, Role, discard_options
-from counter.cribbage.show import score_show, show_total
+from cribbage.cards import DECK
+from cribbage.discard import CribModel, Role, discard_options
+from cribbage.show import score_show, show_total
 
 CRIB = Path(sys.executable).parent / "crib"
 

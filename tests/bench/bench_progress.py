@@ -29,8 +29,8 @@ def _fill(user) -> None:
     from django.db import transaction
     from django.utils import timezone
 
-    from counter.cribbage.cards import DECK
-    from counter.cribbage.show import score_show
+    from cribbage.cards import DECK
+    from cribbage.show import score_show
     from quizzes.domain.marking import Answer, mark_answer
     from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
     from quizzes.owners import Owner
@@ -84,9 +84,9 @@ def _fill(user) -> None:
 
 def _played_game(seed: int):
     """A whole game played in memory: the player's moves at random, every score claimed."""
-    from counter.cribbage.computer import Level, choose
-    from counter.cribbage.game import Claim, Counting
-    from counter.cribbage.game import Game as EngineGame
+    from cribbage.computer import Level, choose
+    from cribbage.game import Claim, Counting
+    from cribbage.game import Game as EngineGame
     from games.models import COMPUTER, HUMAN
 
     rng = random.Random(seed)

@@ -38,8 +38,8 @@ def _measure() -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from counter.cribbage.cards import DECK, format_cards
-    from counter.cribbage.discard import Role
+    from cribbage.cards import DECK, format_cards
+    from cribbage.discard import Role
     from quizzes.models import Deal
 
     call_command("migrate", verbosity=0)

@@ -21,8 +21,8 @@ PAGE_TARGET_MS = 20.0
 
 
 def _finished(seed: str):
-    from counter.cribbage.computer import choose
-    from counter.cribbage.game import Claim, Game
+    from cribbage.computer import choose
+    from cribbage.game import Claim, Game
 
     game = Game.new(seed, human=0)
     while not game.is_over:
@@ -35,9 +35,9 @@ def _finished(seed: str):
 
 def _deal_by_deal(seed: str) -> list[float]:
     """A game played, each deal reviewed as its show ends, as the server does: ms each."""
-    from counter.cribbage.computer import choose
-    from counter.cribbage.game import Claim, Game
-    from counter.cribbage.review import review_deal
+    from cribbage.computer import choose
+    from cribbage.game import Claim, Game
+    from cribbage.review import review_deal
 
     game, times = Game.new(seed, human=0), []
     while not game.is_over:
@@ -54,14 +54,14 @@ def _deal_by_deal(seed: str) -> list[float]:
 
 
 def _cold() -> None:
-    from counter.cribbage import discard, search
+    from cribbage import discard, search
 
     search.forget()
     discard._discard_options.cache_clear()
 
 
 def run():
-    from counter.cribbage.review import review_game
+    from cribbage.review import review_game
 
     times, deals = [], []
     for n in range(GAMES):

@@ -3,9 +3,9 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from counter.cribbage.cards import parse_cards
-from counter.cribbage.discard import CribModel, Role, discard_options
-from counter.cribbage.show import score_show
+from cribbage.cards import parse_cards
+from cribbage.discard import CribModel, Role, discard_options
+from cribbage.show import score_show
 from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
 
 pytestmark = pytest.mark.browser

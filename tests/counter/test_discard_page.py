@@ -10,12 +10,12 @@ from urllib.parse import quote
 import pytest
 from pytest_django.asserts import assertInHTML
 
-from counter.cribbage.cards import DECK, card, parse_cards
-from counter.cribbage.cli import main as crib
-from counter.cribbage.discard import CribModel, Role, discard_options
-from counter.cribbage.show import show_total
 from counter.templatetags.cards import points, signed_points
-from tests.counter.cribbage.test_discard import brute_force_crib_ev, good_player_weight
+from cribbage.cards import DECK, card, parse_cards
+from cribbage.cli import main as crib
+from cribbage.discard import CribModel, Role, discard_options
+from cribbage.show import show_total
+from tests.cribbage.test_discard import brute_force_crib_ev, good_player_weight
 
 EXAMPLE = "/discard/?cards=5H,5C,6D,JS,QH,2C&role=dealer"
 SIX = parse_cards("5H 5C 6D JS QH 2C")

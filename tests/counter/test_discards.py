@@ -2,10 +2,10 @@
 
 import pytest
 
-from counter.cribbage.cards import card, parse_cards
-from counter.cribbage.computer import pegging_term
-from counter.cribbage.discard import CribModel, Role, discard_options, hand_spread
 from counter.discards import DiscardHand
+from cribbage.cards import card, parse_cards
+from cribbage.computer import pegging_term
+from cribbage.discard import CribModel, Role, discard_options, hand_spread
 
 SIX = parse_cards("5H 5C 6D JS QH 2C")
 

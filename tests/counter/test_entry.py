@@ -1,7 +1,7 @@
 """Entry: the cards the counter has been given so far, and its canonical query string."""
 
-from counter.cribbage.cards import card, parse_cards
 from counter.entry import Entry
+from cribbage.cards import card, parse_cards
 
 
 def test_the_first_four_picks_fill_the_hand_and_the_fifth_the_starter():

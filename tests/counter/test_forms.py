@@ -7,10 +7,10 @@ from django.http import QueryDict
 from hypothesis import given
 from hypothesis import strategies as st
 
-from counter.cribbage.cards import DECK, card, parse_cards
 from counter.entry import Entry
 from counter.forms import CountForm, RoundForm
 from counter.rounds import Round
+from cribbage.cards import DECK, card, parse_cards
 
 
 def read(query: str) -> CountForm:

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from counter.cribbage.cards import DECK, Card, card, parse_cards
 from counter.entry import Entry
 from counter.picks import Picks, Place
+from cribbage.cards import DECK, Card, card, parse_cards
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
 """The play the pegging counter follows: the valid part of what was said, and its URL."""
 
-from counter.cribbage.cards import parse_card
-from counter.cribbage.pegging import GO
 from counter.plays import TablePlay, player_role
+from cribbage.cards import parse_card
+from cribbage.pegging import GO
 
 
 def said(text: str) -> tuple:

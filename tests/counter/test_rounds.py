@@ -1,8 +1,8 @@
 """Round: the three shows of one deal with one starter, and what each player pegs."""
 
-from counter.cribbage.cards import card, parse_cards
 from counter.entry import Entry
 from counter.rounds import Round
+from cribbage.cards import card, parse_cards
 
 # The worked show of the rules guide (003): one starter, the king of clubs, for all three.
 GUIDE = Round(

@@ -7,9 +7,9 @@ from django.utils.html import escape as html_escape
 from django.utils.text import capfirst
 from pytest_django.asserts import assertInHTML
 
-from counter.cribbage.cards import Card, Rank, Suit, card, parse_cards
-from counter.cribbage.pegging import peg_play
-from counter.cribbage.show import score_show
+from cribbage.cards import Card, Rank, Suit, card, parse_cards
+from cribbage.pegging import peg_play
+from cribbage.show import score_show
 
 COUNT_29 = "/?hand=5H,5C,5S,JD&starter=5D"
 HTMX = {"HX-Request": "true", "HX-Current-URL": "http://testserver/"}

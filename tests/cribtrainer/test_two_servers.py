@@ -15,8 +15,8 @@ from contextlib import ExitStack
 import pytest
 from django.conf import settings
 
-from counter.cribbage.game import Claim, Discard, Go, Lay, Phase
-from counter.cribbage.game import Game as EngineGame
+from cribbage.game import Claim, Discard, Go, Lay, Phase
+from cribbage.game import Game as EngineGame
 from games.models import HUMAN
 from tests.server import Database, Player, gunicorn, live_database, prepare, production_env
 

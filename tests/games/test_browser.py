@@ -14,9 +14,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from counter.cribbage.computer import Level, choose
-from counter.cribbage.game import Claim, Counting, Source, pegged_words
-from counter.cribbage.game import Game as EngineGame
+from cribbage.computer import Level, choose
+from cribbage.game import Claim, Counting, Source, pegged_words
+from cribbage.game import Game as EngineGame
 from games.models import HUMAN, Game
 from quizzes.domain.patterns import Category
 from tests.browser import PHONE, assert_accessible, screenshot

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from counter.cribbage.computer import choose
-from counter.cribbage.game import Claim
-from counter.cribbage.game import Game as EngineGame
+from cribbage.computer import choose
+from cribbage.game import Claim
+from cribbage.game import Game as EngineGame
 from games.models import Game
 from tests.browser import PHONE, assert_accessible, screenshot
 from tests.quizzes.test_browser import sign_up

@@ -6,8 +6,8 @@ from statistics import mean
 
 import pytest
 
-from counter.cribbage.game import Game as EngineGame
-from counter.cribbage.game import Source
+from cribbage.game import Game as EngineGame
+from cribbage.game import Source
 from games.models import HUMAN, Game
 from games.progress import FIGURES, game_figures, games_progress
 from quizzes.owners import Owner

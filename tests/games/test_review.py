@@ -5,10 +5,10 @@ import re
 import pytest
 from django.utils import timezone
 
-from counter.cribbage.cards import parse_card
-from counter.cribbage.cli import main
-from counter.cribbage.game import Claim, Counting, Source
-from counter.cribbage.review import EVALUATION
+from cribbage.cards import parse_card
+from cribbage.cli import main
+from cribbage.game import Claim, Counting, Source
+from cribbage.review import EVALUATION
 from games.models import HUMAN, Game
 from games.review import SKILL_KINDS, games_skill, skill_figures
 from games.services import game_move, game_next_deal, game_start
@@ -24,7 +24,7 @@ HTMX = {"HX-Request": "true"}
 
 
 def start(user, level="greedy") -> Game:
-    from counter.cribbage.computer import Level
+    from cribbage.computer import Level
 
     return game_start(
         owner=Owner(user=user), level=Level(level), counting=Counting.MANUAL, now=timezone.now()

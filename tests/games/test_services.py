@@ -4,8 +4,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from counter.cribbage.computer import Level
-from counter.cribbage.game import (
+from cribbage.computer import Level
+from cribbage.game import (
     Claim,
     Counting,
     Discard,

@@ -5,8 +5,8 @@ import pytest
 from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
-from counter.cribbage.cards import DECK
-from counter.cribbage.game import Claim, Discard, Lay, Source
+from cribbage.cards import DECK
+from cribbage.game import Claim, Discard, Lay, Source
 from games.models import HUMAN, Game
 from games.services import game_move
 from games.views import _now_series
@@ -346,7 +346,7 @@ def test_the_game_over_says_the_result_winner_first(client, player):
 
 
 def test_the_rules_page_says_muggins_and_skunks_as_the_game_plays_them(client):
-    from counter.cribbage.game import DOUBLE_SKUNK_LINE, SKUNK_LINE, GameResult
+    from cribbage.game import DOUBLE_SKUNK_LINE, SKUNK_LINE, GameResult
 
     page = client.get("/rules/")
     assertContains(page, '<h2 id="muggins-title">Muggins, as the game plays it</h2>', html=True)

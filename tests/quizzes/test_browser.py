@@ -251,7 +251,7 @@ def test_the_quiz_works_without_javascript(browser: Browser, live_server):
 
 
 def _kinds():
-    from counter.cribbage.show import ShowKind
+    from cribbage.show import ShowKind
 
     return list(ShowKind)
 

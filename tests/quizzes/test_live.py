@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from counter.cribbage.cards import parse_card, parse_cards
+from cribbage.cards import parse_card, parse_cards
 from quizzes.domain.marking import Answer
 from quizzes.models import Deal
 from quizzes.services import settled_marks

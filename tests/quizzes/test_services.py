@@ -5,7 +5,7 @@ import pytest
 from django.db import IntegrityError
 from django.utils import timezone
 
-from counter.cribbage.cards import DECK, format_cards
+from cribbage.cards import DECK, format_cards
 from quizzes.domain.dealing import Mode
 from quizzes.domain.marking import Answer
 from quizzes.domain.patterns import Category, Pattern

@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
-from counter.cribbage.cards import parse_cards
-from counter.cribbage.discard import CribModel, Role, discard_options
-from counter.cribbage.show import score_show
+from cribbage.cards import parse_cards
+from cribbage.discard import CribModel, Role, discard_options
+from cribbage.show import score_show
 from quizzes.domain.marking import Answer
 from quizzes.domain.patterns import Pattern, patterns_of
 from quizzes.models import Attempt, Deal, ReviewItem

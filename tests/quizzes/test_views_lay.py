@@ -8,7 +8,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from pytest_django.asserts import assertContains, assertNotContains
 
-from counter.cribbage.cards import card
+from cribbage.cards import card
 from quizzes.domain.lays import grade_lay
 from quizzes.domain.patterns import Pattern
 from quizzes.models import Attempt, Deal, ReviewItem

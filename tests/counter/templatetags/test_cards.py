@@ -5,9 +5,9 @@ import re
 from django.template import Context, Template
 from pytest_django.asserts import assertHTMLEqual, assertInHTML
 
-from counter.cribbage.cards import card, parse_cards
-from counter.cribbage.show import score_show
 from counter.entry import Entry
+from cribbage.cards import card, parse_cards
+from cribbage.show import score_show
 
 
 def render(source: str, **context) -> str:

@@ -3,9 +3,9 @@ from collections import Counter
 
 import pytest
 
-from counter.cribbage.cards import DECK
-from counter.cribbage.discard import CribModel, Role, discard_options
-from counter.cribbage.show import score_show, show_total
+from cribbage.cards import DECK
+from cribbage.discard import CribModel, Role, discard_options
+from cribbage.show import score_show, show_total
 from quizzes.domain import dealing
 from quizzes.domain.dealing import (
     BIG_HAND,

@@ -2,8 +2,8 @@ import random
 
 import pytest
 
-from counter.cribbage.cards import parse_cards
-from counter.cribbage.discard import CribModel, Role, discard_options
+from cribbage.cards import parse_cards
+from cribbage.discard import CribModel, Role, discard_options
 from quizzes.domain.discards import BEST_MARGIN, deal_discard, grade_discard, tempting
 from quizzes.domain.patterns import Pattern
 

@@ -2,10 +2,10 @@ import random
 
 import pytest
 
-from counter.cribbage.cards import card, parse_cards
-from counter.cribbage.computer import lay_values
-from counter.cribbage.peg_table import play_value_of
-from counter.cribbage.review import classify
+from cribbage.cards import card, parse_cards
+from cribbage.computer import lay_values
+from cribbage.peg_table import play_value_of
+from cribbage.review import classify
 from quizzes.domain.lays import (
     LAY_PATTERNS,
     LayPosition,

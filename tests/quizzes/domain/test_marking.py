@@ -1,8 +1,8 @@
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from counter.cribbage.cards import parse_card, parse_cards
-from counter.cribbage.show import ShowKind, score_show
+from cribbage.cards import parse_card, parse_cards
+from cribbage.show import ShowKind, score_show
 from quizzes.domain.marking import (
     Answer,
     AnswerStyle,
@@ -13,7 +13,7 @@ from quizzes.domain.marking import (
     shortfall_slips,
 )
 from quizzes.domain.patterns import Category, Pattern, patterns_of
-from tests.counter.cribbage.strategies import deals
+from tests.cribbage.strategies import deals
 
 P = Pattern
 

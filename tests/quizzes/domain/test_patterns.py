@@ -2,8 +2,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from counter.cribbage.cards import DECK, parse_cards
-from counter.cribbage.show import score_show
+from cribbage.cards import DECK, parse_cards
+from cribbage.show import score_show
 from quizzes.domain.patterns import Category, Pattern, patterns_of
 
 
@@ -64,7 +64,7 @@ def test_slugs_round_trip_and_unknown_slugs_are_none():
 
 
 def test_pattern_slugs_are_the_engines_group_keys_and_notes():
-    from counter.cribbage.show import ShowNote
+    from cribbage.show import ShowNote
 
     keys = {group.key for group in show("3C 4D 4H 5S KC").groups}
     assert keys <= {p.value for p in Pattern}

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from counter.cribbage.cards import DECK
-from counter.cribbage.pegging import PegItem, PegKind, peg_play, read_play
+from cribbage.cards import DECK
+from cribbage.pegging import PegItem, PegKind, peg_play, read_play
 from quizzes.domain.patterns import Pattern
 from quizzes.domain.play import claim_words, deal_play, mark_claim, mark_play, pattern_of, play_out
 

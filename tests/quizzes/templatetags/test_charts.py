@@ -5,7 +5,7 @@ from django.template import Context, Template
 from hypothesis import given
 from hypothesis import strategies as st
 
-from counter.cribbage.cards import parse_card, parse_cards
+from cribbage.cards import parse_card, parse_cards
 from quizzes.domain.charts import pattern_bars, time_columns
 from quizzes.domain.patterns import Pattern
 from quizzes.models import Attempt, Deal

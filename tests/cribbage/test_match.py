@@ -6,9 +6,9 @@ import statistics
 
 import pytest
 
-from counter.cribbage.cli import main
-from counter.cribbage.game import Source
-from counter.cribbage.match import (
+from cribbage.cli import main
+from cribbage.game import Source
+from cribbage.match import (
     SOURCES,
     first_dealing_side,
     play_game,

@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from counter.cribbage import endgame
-from counter.cribbage.cards import DECK, parse_cards
-from counter.cribbage.computer import CONTENDERS, pegging_term, strong_discard
-from counter.cribbage.discard import CribModel, Role, discard_options
+from cribbage import endgame
+from cribbage.cards import DECK, parse_cards
+from cribbage.computer import CONTENDERS, pegging_term, strong_discard
+from cribbage.discard import CribModel, Role, discard_options
 
 
 def ranked(cards, role):

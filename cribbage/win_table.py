@@ -16,7 +16,7 @@ The same deals give what a player's own play and hand are worth in a deal, by ro
 (``deal_points``), which strong's discard near the end of the game draws the other
 player's from.
 
-``python -m counter.cribbage.win_table`` plays the deals and writes ``win_table_data``
+``python -m cribbage.win_table`` plays the deals and writes ``win_table_data``
 (about 5 minutes on two cores).
 """
 
@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from .game import GAME_POINTS
+from .rules import GAME_POINTS
 
 __all__ = [
     "DEALS",
@@ -155,7 +155,7 @@ def main() -> None:
     chances = work_out(outcomes)
     out = sys.stdout
     out.write(
-        '"""Written by ``python -m counter.cribbage.win_table`` '
+        '"""Written by ``python -m cribbage.win_table`` '
         f"({DEALS} deals, seed {SEED!r}):\nsee ``win_table``. Row p holds the pone's "
         f"chance to win, in 1/{_SCALE:,}ths and base 36,\nagainst a dealer on 0, 1, ... "
         '120, the pone being on p.\n"""\n\nTABLE = """\n'

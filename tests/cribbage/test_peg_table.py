@@ -2,7 +2,7 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from counter.cribbage.peg_table import PlayValue, play_value_of, work_out
+from cribbage.peg_table import PlayValue, play_value_of, work_out
 
 
 def test_every_four_ranks_have_an_entry_that_leads_one_of_them():

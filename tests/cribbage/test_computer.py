@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from counter.cribbage import search
-from counter.cribbage.cards import DECK, parse_card, parse_cards
-from counter.cribbage.computer import (
+from cribbage import search
+from cribbage.cards import DECK, parse_card, parse_cards
+from cribbage.computer import (
     PEGGING_WEIGHTS,
     Endgame,
     Level,
@@ -24,10 +24,10 @@ from counter.cribbage.computer import (
     strong_discard,
     strong_lay,
 )
-from counter.cribbage.discard import CribModel, Role, discard_options
-from counter.cribbage.game import Claim, Counting, Discard, Game, Go, Lay
-from counter.cribbage.pegging import PlayState
-from counter.cribbage.win_table import win_chance
+from cribbage.discard import CribModel, Role, discard_options
+from cribbage.game import Claim, Counting, Discard, Game, Go, Lay
+from cribbage.pegging import PlayState
+from cribbage.win_table import win_chance
 
 from .test_game import hand_made
 
@@ -136,7 +136,7 @@ def test_the_pegging_weights_come_from_self_play_per_role():
 
 
 def test_a_likely_keep_weighs_more_than_an_unlikely_one(monkeypatch):
-    monkeypatch.setattr("counter.cribbage.computer.KEEP_SHARPNESS", 0.45)
+    monkeypatch.setattr("cribbage.computer.KEEP_SHARPNESS", 0.45)
     assert expected_count((5, 5, 10, 11)) > expected_count((1, 4, 8, 13))
     assert keep_weight((5, 5, 10, 11)) > keep_weight((1, 4, 8, 13))
     # with a random starter of the 48 left: 5-5-T-J counts 8 by itself, more with most cuts
@@ -187,9 +187,9 @@ def test_strong_uses_the_go_in_its_choice(monkeypatch):
     seen = (*parse_cards("9S KH 7D 7S 6C 5S 5C TH AD"),)
     assert strong_lay(hand, state, 1, seen) == parse_card("7D")
     # every hand alike, the go alone decides
-    monkeypatch.setattr("counter.cribbage.computer.KEEP_SHARPNESS", 0.0)
+    monkeypatch.setattr("cribbage.computer.KEEP_SHARPNESS", 0.0)
     assert strong_lay(hand, state, 1, seen) == parse_card("7D")
-    monkeypatch.setattr("counter.cribbage.computer.opponent_min_value", lambda play, opponent: 1)
+    monkeypatch.setattr("cribbage.computer.opponent_min_value", lambda play, opponent: 1)
     assert strong_lay(hand, state, 1, seen) == parse_card("KH")
 
 

@@ -2,12 +2,12 @@ from dataclasses import replace
 
 import pytest
 
-from counter.cribbage.cards import parse_cards
-from counter.cribbage.computer import Level, choose
-from counter.cribbage.discard import Role, discard_options
-from counter.cribbage.game import Counting, Deal, Game, Lay
-from counter.cribbage.hints import discard_hint, play_hint
-from counter.cribbage.pegging import PlayState
+from cribbage.cards import parse_cards
+from cribbage.computer import Level, choose
+from cribbage.discard import Role, discard_options
+from cribbage.game import Counting, Deal, Game, Lay
+from cribbage.hints import discard_hint, play_hint
+from cribbage.pegging import PlayState
 
 
 def test_the_discard_hint_is_the_analysers_best_throw_for_the_seat():

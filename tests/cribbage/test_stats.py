@@ -2,9 +2,9 @@ from itertools import combinations
 
 import pytest
 
-from counter.cribbage.cards import DECK
-from counter.cribbage.show import show_total
-from counter.cribbage.stats import DEALS, show_distribution
+from cribbage.cards import DECK
+from cribbage.show import show_total
+from cribbage.stats import DEALS, show_distribution
 
 # The published distribution of hand scores over all 12,994,800 deals.
 PUBLISHED_HAND_COUNTS = (

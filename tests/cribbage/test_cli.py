@@ -10,9 +10,9 @@ from typing import NamedTuple
 
 import pytest
 
-from counter.cribbage.cards import parse_cards
-from counter.cribbage.cli import main
-from counter.cribbage.discard import CribModel, Role, discard_options
+from cribbage.cards import parse_cards
+from cribbage.cli import main
+from cribbage.discard import CribModel, Role, discard_options
 
 from .test_discard import RANDOM_MODEL_FIGURES
 

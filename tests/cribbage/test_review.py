@@ -6,14 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from counter.cribbage.cards import parse_card, parse_cards
-from counter.cribbage.cli import discard_json, main
-from counter.cribbage.computer import choose, lay_values
-from counter.cribbage.discard import CribModel, Role, discard_options
-from counter.cribbage.game import Claim, Counting, Deal, Game
-from counter.cribbage.peg_table import play_value_of
-from counter.cribbage.pegging import PlayState
-from counter.cribbage.review import (
+from cribbage.cards import parse_card, parse_cards
+from cribbage.cli import discard_json, main
+from cribbage.computer import choose, lay_values
+from cribbage.discard import CribModel, Role, discard_options
+from cribbage.game import Claim, Counting, Deal, Game
+from cribbage.peg_table import play_value_of
+from cribbage.pegging import PlayState
+from cribbage.review import (
     CLASSES,
     classify,
     review_deal,

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import Card
-from .game import GAME_POINTS
 from .pegging import MAX_COUNT
+from .rules import GAME_POINTS
 from .win_table import win_chance
 
 __all__ = [

@@ -1,6 +1,6 @@
 """An independent, deliberately plain scorer that the engine is checked against.
 
-It shares no code with counter.cribbage beyond the Card type: cards are turned into
+It shares no code with cribbage beyond the Card type: cards are turned into
 (rank, suit) pairs and every rule is applied the slow, obvious way.
 """
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from counter.cribbage.cards import DECK, Card, CardError, Suit, card, parse_cards
-from counter.cribbage.show import ShowKind, ShowNote, rank_points, score_show, show_total
+from cribbage.cards import DECK, Card, CardError, Suit, card, parse_cards
+from cribbage.show import ShowKind, ShowNote, rank_points, score_show, show_total
 
 from .reference import reference_total
 from .strategies import deals

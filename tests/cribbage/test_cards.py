@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from counter.cribbage.cards import (
+from cribbage.cards import (
     DECK,
     Card,
     CardError,

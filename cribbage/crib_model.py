@@ -26,7 +26,7 @@ the two that maximise hand - crib, each valuing the crib by the other seat's cur
 the classes thrown give both seats' new odds. The same deals are used every round, so the
 rounds stop when no one's throw changes (or after ``ROUNDS``), and the change from round
 to round is the model's own, not sampling noise. The odds are in ``crib_model_data``;
-``python -m counter.cribbage.crib_model`` works them out again and writes that module.
+``python -m cribbage.crib_model`` works them out again and writes that module.
 """
 
 from __future__ import annotations
@@ -406,7 +406,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for i, r in enumerate(history, 1)
     )
     sys.stdout.write(
-        '"""Written by ``python -m counter.cribbage.crib_model``: see ``crib_model``.\n\n'
+        '"""Written by ``python -m cribbage.crib_model``: see ``crib_model``.\n\n'
         f"{deals:,} deals, seed {SEED!r}; the rounds of the settling:\n{lines}\n\n"
         "Each entry is class:throws, how many of the deals' good throws were of that class.\n"
         '"""\n\n'

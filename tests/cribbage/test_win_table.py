@@ -2,8 +2,8 @@
 
 import pytest
 
-from counter.cribbage.selfplay import DealOutcome
-from counter.cribbage.win_table import deal_points, dealer_win_chance, win_chance, work_out
+from cribbage.selfplay import DealOutcome
+from cribbage.win_table import deal_points, dealer_win_chance, win_chance, work_out
 
 FIRST_DEALER_WON = 0.550
 """The first dealer's share of the games won in ``crib match strong classic --duplicate

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from counter.cribbage import crib_model_data
-from counter.cribbage.cards import DECK, Card, Suit, parse_cards
-from counter.cribbage.crib_model import (
+from cribbage import crib_model_data
+from cribbage.cards import DECK, Card, Suit, parse_cards
+from cribbage.crib_model import (
     CLASSES,
     CribOdds,
     ThrowOdds,
@@ -18,7 +18,7 @@ from counter.cribbage.crib_model import (
     throw_class,
     throw_odds,
 )
-from counter.cribbage.discard import _CribOdds
+from cribbage.discard import _CribOdds
 
 from .strategies import six_card_hands
 

@@ -1,4 +1,4 @@
-"""Written by ``python -m counter.cribbage.crib_model``: see ``crib_model``.
+"""Written by ``python -m cribbage.crib_model``: see ``crib_model``.
 
 15,000 deals, seed 'crib-model-1'; the rounds of the settling:
   round 1: 30,000 throws changed, pair values moved 1.3231

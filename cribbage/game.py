@@ -38,6 +38,7 @@ from typing import Any
 
 from .cards import DECK, Card, CardError, Rank, parse_card
 from .pegging import GO, PegItem, PegKind, PlayState
+from .rules import DEALT_EACH, DOUBLE_SKUNK_LINE, GAME_POINTS, HEELS_POINTS, SKUNK_LINE, THROWN_EACH
 from .show import MAX_SHOW, ShowResult, score_show
 from .words import number_word
 
@@ -71,17 +72,9 @@ __all__ = [
     "shuffled_deck",
 ]
 
-GAME_POINTS = 121
-SKUNK_LINE = 91
-"""A loser who has not reached 91 (90 or less) is skunked."""
-DOUBLE_SKUNK_LINE = 61
-"""A loser who has not reached 61 (60 or less) is double skunked."""
 PLAYERS = (0, 1)
-DEALT_EACH = 6
-THROWN_EACH = 2
 MAX_CLAIM = MAX_SHOW
 """The most a claim may be: no card in the play and no count in the show scores more."""
-HEELS_POINTS = 2
 _STATE_VERSION = 1
 
 

@@ -12,7 +12,7 @@ whole play is searched with every card in view (``search``) for each draw:
 
 Both values assume both players see all the cards after the lead, which flatters the play
 of each, but the computer uses them only to compare keeps of the same role in the discard.
-The table is in ``peg_table_data``; ``python -m counter.cribbage.peg_table`` writes it
+The table is in ``peg_table_data``; ``python -m cribbage.peg_table`` writes it
 again (about 15 minutes on two cores).
 """
 
@@ -99,7 +99,7 @@ def main() -> None:
         lines = pool.map(_line, hands, chunksize=8)
     out = sys.stdout
     out.write(
-        '"""Written by ``python -m counter.cribbage.peg_table`` '
+        '"""Written by ``python -m cribbage.peg_table`` '
         f"({SAMPLES} draws a hand,\nseed {SEED!r}): see ``peg_table``. "
         "Each entry is ranks:lead:pone:dealer.\n"
         '"""\n\nTABLE = """\n'

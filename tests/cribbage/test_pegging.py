@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from counter.cribbage.cards import DECK, CardError, parse_card, parse_cards
-from counter.cribbage.pegging import (
+from cribbage.cards import DECK, CardError, parse_card, parse_cards
+from cribbage.pegging import (
     GO,
     PeggingError,
     PegItem,

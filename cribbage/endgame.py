@@ -18,7 +18,7 @@ from functools import cache
 
 from .cards import DECK, Card, Rank
 from .discard import DiscardOption, Role
-from .game import GAME_POINTS
+from .rules import GAME_POINTS
 from .show import show_total
 from .win_table import deal_points, win_chance
 

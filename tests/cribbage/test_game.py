@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from counter.cribbage.cards import DECK, CardError, Rank, parse_card, parse_cards
-from counter.cribbage.computer import choose
-from counter.cribbage.game import (
+from cribbage.cards import DECK, CardError, Rank, parse_card, parse_cards
+from cribbage.computer import choose
+from cribbage.game import (
     GAME_POINTS,
     MAX_CLAIM,
     Claim,
@@ -30,8 +30,8 @@ from counter.cribbage.game import (
     replay,
     shuffled_deck,
 )
-from counter.cribbage.pegging import PegItem, PegKind, PlayState
-from counter.cribbage.show import score_show
+from cribbage.pegging import PegItem, PegKind, PlayState
+from cribbage.show import score_show
 
 AUTO = Counting.AUTOMATIC
 MANUAL = Counting.MANUAL

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from counter.cribbage.cards import DECK, parse_card, parse_cards
-from counter.cribbage.classic import classic_discard, classic_lay, classic_lead
-from counter.cribbage.discard import CribModel, Role, discard_options
+from cribbage.cards import DECK, parse_card, parse_cards
+from cribbage.classic import classic_discard, classic_lay, classic_lead
+from cribbage.discard import CribModel, Role, discard_options
 
 from .test_computer import play
 

@@ -3,10 +3,10 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 
-from counter.cribbage.cards import DECK, CardError, parse_cards
-from counter.cribbage.crib_model import throw_class, throw_odds
-from counter.cribbage.discard import CribModel, Role, discard_options, hand_spread
-from counter.cribbage.show import show_total
+from cribbage.cards import DECK, CardError, parse_cards
+from cribbage.crib_model import throw_class, throw_odds
+from cribbage.discard import CribModel, Role, discard_options, hand_spread
+from cribbage.show import show_total
 
 from .strategies import six_card_hands
 

@@ -1,4 +1,4 @@
-"""Written by ``python -m counter.cribbage.win_table`` (6000 deals, seed 'win-table-1'):
+"""Written by ``python -m cribbage.win_table`` (6000 deals, seed 'win-table-1'):
 see ``win_table``. Row p holds the pone's chance to win, in 1/10,000ths and base 36,
 against a dealer on 0, 1, ... 120, the pone being on p.
 """

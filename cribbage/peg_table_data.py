@@ -1,4 +1,4 @@
-"""Written by ``python -m counter.cribbage.peg_table`` (300 draws a hand,
+"""Written by ``python -m cribbage.peg_table`` (300 draws a hand,
 seed 'peg-table-1'): see ``peg_table``. Each entry is ranks:lead:pone:dealer.
 """
 

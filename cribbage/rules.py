@@ -1,0 +1,36 @@
+"""The numbers of the rules (ACC rules, two players): the game's length, the skunk lines,
+the deal, the play's limit and heels.
+
+Every module that needs one of these imports it from here, so the search, the tables and
+the game agree without importing one another.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DEALT_EACH",
+    "DOUBLE_SKUNK_LINE",
+    "GAME_POINTS",
+    "HAND_SIZE",
+    "HEELS_POINTS",
+    "MAX_COUNT",
+    "SKUNK_LINE",
+    "THROWN_EACH",
+]
+
+GAME_POINTS = 121
+"""The first to peg 121 wins, wherever that happens."""
+SKUNK_LINE = 91
+"""A loser who has not reached 91 (90 or less) is skunked."""
+DOUBLE_SKUNK_LINE = 61
+"""A loser who has not reached 61 (60 or less) is double skunked."""
+DEALT_EACH = 6
+"""Cards dealt to each of two players."""
+THROWN_EACH = 2
+"""Cards each of two players throws to the crib."""
+HAND_SIZE = DEALT_EACH - THROWN_EACH
+"""Cards kept in a hand, and in the crib."""
+MAX_COUNT = 31
+"""The count of the play never passes 31."""
+HEELS_POINTS = 2
+"""A jack turned as the starter pegs 2 to the dealer."""
