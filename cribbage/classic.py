@@ -35,7 +35,8 @@ from collections.abc import Iterable, Sequence
 
 from .cards import Card
 from .discard import CribModel, Role, discard_options
-from .pegging import MAX_COUNT, PlayState
+from .pegging import PlayState
+from .rules import MAX_COUNT
 
 __all__ = ["DANGER_COUNTS", "classic_discard", "classic_lay", "classic_lead"]
 

@@ -39,9 +39,10 @@ from . import endgame, search
 from .cards import DECK, Card
 from .classic import classic_discard, classic_lay
 from .discard import CribModel, Role, discard_options
-from .game import GAME_POINTS, Action, Claim, Discard, Game, Go, Lay
+from .game import Action, Claim, Discard, Game, Go, Lay
 from .peg_table import play_value_of
-from .pegging import MAX_COUNT, PlayState, score_play
+from .pegging import PlayState, score_play
+from .rules import GAME_POINTS, HAND_SIZE, MAX_COUNT
 from .show import RANK_POINTS, rank_key, show_total
 
 __all__ = [
@@ -162,7 +163,7 @@ def greedy_discard(cards: Iterable[Card]) -> tuple[Card, Card]:
     """The two cards greedy throws: it keeps the four that score most by themselves, the
     first such four in card order on a tie."""
     cards = tuple(sorted(cards))
-    best = max(combinations(cards, 4), key=four_card_points)  # max keeps the first best
+    best = max(combinations(cards, HAND_SIZE), key=four_card_points)  # max keeps the first best
     throw = tuple(card for card in cards if card not in best)
     return throw[0], throw[1]
 
@@ -395,7 +396,7 @@ def strong_lay(
     ranks = {int(card.rank) for card in fitting}
     if len(ranks) == 1:
         return min(fitting)
-    if not play.turns and len(hand) == 4:  # the first lead: worked out once, in the table
+    if not play.turns and len(hand) == HAND_SIZE:  # the first lead: worked out once, in the table
         lead = play_value_of([int(card.rank) for card in hand]).lead
         return min(card for card in fitting if card.rank == lead)
     values = lay_values(hand, play, me, seen, endgame)
@@ -426,7 +427,7 @@ def lay_values(
     opponent = 3 - me
     seen = set(seen)
     unseen = [card for card in DECK if card not in seen]
-    size = 4 - play.laid[opponent - 1]
+    size = HAND_SIZE - play.laid[opponent - 1]
     least = opponent_min_value(play, opponent)
     search.clear_if_large()
     series = search.series_number(play.series)

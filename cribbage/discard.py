@@ -29,6 +29,7 @@ from math import comb
 
 from .cards import DECK, Card, CardError, Rank, ensure_distinct
 from .crib_model import CribOdds, throw_odds
+from .rules import DEALT_EACH, HAND_SIZE, THROWN_EACH
 from .show import RANK_POINTS, rank_key, show_total
 
 __all__ = [
@@ -39,8 +40,6 @@ __all__ = [
     "discard_options",
     "hand_spread",
 ]
-
-HAND_SIZE = 6
 
 
 class Role(Enum):
@@ -109,8 +108,8 @@ def hand_spread(keep: Iterable[Card], thrown: Iterable[Card]) -> HandSpread:
     """The kept four's total with each of the 46 starters not among the six dealt."""
     keep, thrown = tuple(keep), tuple(thrown)
     dealt = {*keep, *thrown}
-    if len(keep) != 4 or len(dealt) != HAND_SIZE:
-        raise CardError(f"a spread is of 4 cards kept from {HAND_SIZE} distinct cards")
+    if len(keep) != HAND_SIZE or len(dealt) != DEALT_EACH:
+        raise CardError(f"a spread is of {HAND_SIZE} cards kept from {DEALT_EACH} distinct cards")
     totals = [(starter, show_total(keep, starter)) for starter in DECK if starter not in dealt]
     totals.sort(key=lambda pair: (-pair[1], pair[0].index))
     return HandSpread(keep, tuple(totals))
@@ -124,9 +123,9 @@ def discard_options(
     ``crib_model`` says how the other player's two crib cards are thrown: at random (the
     default) or as a good player throws them."""
     cards = tuple(sorted(cards))
-    if len(cards) != HAND_SIZE:
+    if len(cards) != DEALT_EACH:
         raise CardError(
-            f"a two-player hand to discard from has {HAND_SIZE} cards, got {len(cards)}"
+            f"a two-player hand to discard from has {DEALT_EACH} cards, got {len(cards)}"
         )
     ensure_distinct(cards)
     return _discard_options(cards, role, CribModel(crib_model))
@@ -142,7 +141,7 @@ def _discard_options(
     crib = _crib_odds(unseen, role, crib_model)
     sign = 1 if role is Role.DEALER else -1
     options = []
-    for throw in combinations(cards, 2):
+    for throw in combinations(cards, THROWN_EACH):
         keep = tuple(card for card in cards if card not in throw)
         hand_ev = sum(show_total(keep, starter) for starter in unseen) / len(unseen)
         crib_ev = crib.expected_score(throw)

@@ -11,16 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
+from .classic import DANGER_COUNTS
 from .computer import Level, choose, lay_values
 from .discard import DiscardOption, Role, discard_options
 from .game import Game, Lay, pegged_words
-from .pegging import MAX_COUNT, score_play
+from .pegging import score_play
+from .rules import MAX_COUNT
 
 __all__ = ["DiscardHint", "PlayHint", "discard_hint", "play_hint"]
-
-DANGER_COUNTS = (5, 21)
-"""Counts a ten-card (the commonest value) makes fifteen or thirty-one from."""
-
 
 @dataclass(frozen=True, slots=True)
 class DiscardHint:

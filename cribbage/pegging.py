@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .cards import Card, CardError, ensure_distinct, parse_card, split_tokens
+from .rules import HAND_SIZE, MAX_COUNT
 from .words import number_word
 
 __all__ = [
@@ -42,12 +43,10 @@ __all__ = [
 ]
 
 GO = "go"
-MAX_COUNT = 31
 MAX_CARD_VALUE = 10
 GO_FROM = MAX_COUNT - MAX_CARD_VALUE + 1
 """The lowest count at which a player can be unable to play (holding only tens): a go said
 below it is accepted, since the cards shown cannot prove it wrong, but worth a second look."""
-CARDS_EACH = 4
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}
@@ -286,7 +285,7 @@ class PlayState:
 
     def holds_cards(self, player: int) -> bool:
         """Whether ``player`` has a card left to lay."""
-        return self.laid[player - 1] < CARDS_EACH
+        return self.laid[player - 1] < HAND_SIZE
 
     def fits(self, card: Card) -> bool:
         """Whether ``card`` can be laid without taking the count past 31."""
@@ -322,7 +321,7 @@ class PlayState:
         items = score_play(self.series, card)
         laid = _one_more(self.laid, player)
         series, count, said_go = (*self.series, card), made, self.said_go
-        if sum(laid) == CARDS_EACH * self.players:
+        if sum(laid) == HAND_SIZE * self.players:
             to_play = None
             if made != MAX_COUNT:
                 items = (*items, _LAST_CARD_POINT)
@@ -388,7 +387,7 @@ def _one_more(laid: tuple[int, ...], player: int) -> tuple[int, ...]:
 
 def _no_one_can_play(laid: tuple[int, ...], said_go: frozenset[int]) -> bool:
     """Whether every player who still holds cards has said go (or no one holds any)."""
-    return all(n >= CARDS_EACH or player in said_go for player, n in enumerate(laid, start=1))
+    return all(n >= HAND_SIZE or player in said_go for player, n in enumerate(laid, start=1))
 
 
 def _next_player(
@@ -398,7 +397,7 @@ def _next_player(
     players = len(laid)
     for step in range(1, players + 1):
         player = (after + step - 1) % players + 1
-        if laid[player - 1] < CARDS_EACH and player not in said_go:
+        if laid[player - 1] < HAND_SIZE and player not in said_go:
             return player
     return None
 

@@ -40,9 +40,10 @@ from typing import Any
 from .cards import Card
 from .computer import lay_values
 from .discard import Role, discard_options
-from .game import GAME_POINTS, ClaimRecord, Deal, Game, Source
+from .game import ClaimRecord, Deal, Game, Source
 from .peg_table import play_value_of
 from .pegging import GO, PlayState
+from .rules import GAME_POINTS, HAND_SIZE, THROWN_EACH
 
 __all__ = [
     "CLASSES",
@@ -157,7 +158,9 @@ def review_deal(game: Game, deal: Deal) -> DealReview:
     """One deal's decisions, in the order they were made: the pone's discard, the
     dealer's, the play, then the claims."""
     decisions = [
-        _discard(deal, seat) for seat in (deal.pone, deal.dealer) if len(deal.thrown[seat]) == 2
+        _discard(deal, seat)
+        for seat in (deal.pone, deal.dealer)
+        if len(deal.thrown[seat]) == THROWN_EACH
     ]
     decisions.extend(_play(deal))
     decisions.extend(
@@ -272,7 +275,7 @@ def _lay(
     if len({int(fit.rank) for fit in fitting}) == 1:
         return Decision("lay", seat, card, card, 0.0, "forced", details)
     lead = None
-    if not state.turns and len(held) == 4:  # the first lead: strong's, from the table
+    if not state.turns and len(held) == HAND_SIZE:  # the first lead: strong's, from the table
         lead = play_value_of([int(own.rank) for own in held]).lead
         if card.rank == lead:
             return Decision("lay", seat, card, card, 0.0, "best", details)

@@ -22,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import Card
-from .pegging import MAX_COUNT
-from .rules import GAME_POINTS
+from .rules import GAME_POINTS, MAX_COUNT
 from .win_table import win_chance
 
 __all__ = [

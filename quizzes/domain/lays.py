@@ -38,8 +38,9 @@ from cribbage.cards import DECK, Card, Rank
 from cribbage.computer import greedy_discard, greedy_lay, lay_values
 from cribbage.discard import Role
 from cribbage.peg_table import play_value_of
-from cribbage.pegging import GO, MAX_COUNT, PegKind, PlayState, read_play_state, score_play
+from cribbage.pegging import GO, PegKind, PlayState, read_play_state, score_play
 from cribbage.review import BEST_WITHIN, classify
+from cribbage.rules import MAX_COUNT
 
 from .patterns import Pattern, in_counting_order
 

@@ -18,13 +18,13 @@ from cribbage.cards import DECK, Card
 from cribbage.discard import Role, discard_options
 from cribbage.pegging import (
     GO,
-    MAX_COUNT,
     PegItem,
     PegKind,
     PlayRecord,
     PlayState,
     Turn,
 )
+from cribbage.rules import MAX_COUNT
 
 from .marking import MOST_CHOICES, Choice, Question
 from .patterns import Pattern, in_counting_order
