@@ -31,3 +31,9 @@ def test_every_picture_is_one_the_browser_tests_take_and_is_committed():
     assert set(shown) == README_SHOTS
     for name in shown:
         assert (SCREENSHOTS / f"{name}.png").is_file(), name
+
+
+def test_every_link_to_a_file_of_the_project_finds_it():
+    for page in [README, *sorted((README.parent / "docs").glob("*.md"))]:
+        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
+            assert (page.parent / target).is_file(), f"{page.name}: {target}"
