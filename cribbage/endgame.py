@@ -5,9 +5,9 @@ For a keep, each of the 46 starters it may get gives its hand count exactly (and
 the dealer on a jack); the crib counts its expected value; the play its average for the
 role (``win_table.deal_points``); the other player's play and hand are drawn from what
 they were seen to score in self-play in their role. The deal is then counted in the order
-of the game (heels, the play, the pone's hand, the dealer's hand and crib), and whoever
-reaches 121 first wins; else the win-chance table (``win_table``) gives the chance from
-the scores left, the deal passing.
+of the game (``peg_out``: heels, the play, the pone's hand, the dealer's hand and crib),
+and whoever reaches 121 first wins; else the win-chance table (``win_table``) gives the
+chance from the scores left, the deal passing.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from functools import cache
 
 from .cards import DECK, Card, Rank
 from .discard import DiscardOption, Role
-from .rules import GAME_POINTS
+from .peg_out import peg_out
+from .rules import HEELS_POINTS
 from .show import show_total
 from .win_table import deal_points, win_chance
 
@@ -27,7 +28,6 @@ __all__ = ["RACE_WITHIN", "keep_win_chance"]
 RACE_WITHIN = 35
 """Strong discards for the chance to win once either player needs this many points or
 fewer at the deal."""
-HEELS = 2
 
 
 @cache
@@ -53,7 +53,7 @@ def keep_win_chance(
     theirs_dealt = deal_points(not dealer)
     chance = 0.0
     for (hand, jack), times in shows.items():
-        heels = HEELS if jack else 0
+        heels = HEELS_POINTS if jack else 0
         subtotal = 0.0
         for their_play, their_hand, share in theirs_dealt:
             if dealer:
@@ -68,38 +68,12 @@ def keep_win_chance(
 def _as_pone(
     mine: int, theirs: int, heels: int, my_play: int, their_play: int, hand: int, their_show: int
 ) -> float:
-    theirs += heels
-    if theirs >= GAME_POINTS:
-        return 0.0
-    mine, theirs = mine + my_play, theirs + their_play
-    if mine >= GAME_POINTS:
-        return 0.5 if theirs >= GAME_POINTS else 1.0
-    if theirs >= GAME_POINTS:
-        return 0.0
-    mine += hand
-    if mine >= GAME_POINTS:
-        return 1.0
-    theirs += their_show
-    if theirs >= GAME_POINTS:
-        return 0.0
-    return win_chance(mine, theirs, dealing=True)
+    share, mine, theirs = peg_out(mine, theirs, heels, my_play, their_play, hand, their_show)
+    return win_chance(mine, theirs, dealing=True) if share is None else share
 
 
 def _as_dealer(
     mine: int, theirs: int, heels: int, my_play: int, their_play: int, their_hand: int, show: int
 ) -> float:
-    mine += heels
-    if mine >= GAME_POINTS:
-        return 1.0
-    mine, theirs = mine + my_play, theirs + their_play
-    if mine >= GAME_POINTS:
-        return 0.5 if theirs >= GAME_POINTS else 1.0
-    if theirs >= GAME_POINTS:
-        return 0.0
-    theirs += their_hand
-    if theirs >= GAME_POINTS:
-        return 0.0
-    mine += show
-    if mine >= GAME_POINTS:
-        return 1.0
-    return win_chance(mine, theirs, dealing=False)
+    share, theirs, mine = peg_out(theirs, mine, heels, their_play, my_play, their_hand, show)
+    return win_chance(mine, theirs, dealing=False) if share is None else 1.0 - share

@@ -1,5 +1,6 @@
 """Strong's discard near the end: the keep with the best chance to win."""
 
+import itertools
 import random
 
 import pytest
@@ -47,3 +48,51 @@ def test_near_the_end_strong_keeps_the_best_chance_of_its_best_keeps(seed):
     assert chosen == set(best.throw)
     # far from the end, the points decide
     assert set(strong_discard(cards, role, (10, 20))) == set(options[0].throw)
+
+
+def _as_pone_before(mine, theirs, heels, my_play, their_play, hand, their_show):
+    """The pone's count of a deal as endgame wrote it before ``peg_out`` (the reference)."""
+    theirs += heels
+    if theirs >= 121:
+        return 0.0
+    mine, theirs = mine + my_play, theirs + their_play
+    if mine >= 121:
+        return 0.5 if theirs >= 121 else 1.0
+    if theirs >= 121:
+        return 0.0
+    mine += hand
+    if mine >= 121:
+        return 1.0
+    theirs += their_show
+    if theirs >= 121:
+        return 0.0
+    return endgame.win_chance(mine, theirs, dealing=True)
+
+
+def _as_dealer_before(mine, theirs, heels, my_play, their_play, their_hand, show):
+    """The dealer's count of a deal as endgame wrote it before ``peg_out`` (the reference)."""
+    mine += heels
+    if mine >= 121:
+        return 1.0
+    mine, theirs = mine + my_play, theirs + their_play
+    if mine >= 121:
+        return 0.5 if theirs >= 121 else 1.0
+    if theirs >= 121:
+        return 0.0
+    theirs += their_hand
+    if theirs >= 121:
+        return 0.0
+    mine += show
+    if mine >= 121:
+        return 1.0
+    return endgame.win_chance(mine, theirs, dealing=False)
+
+
+def test_each_role_counts_a_deal_as_before_to_the_last_bit():
+    scores = range(80, 121, 4)
+    points = itertools.product((0, 2), (0, 4, 10), (0, 3, 9), (0, 8, 20), (0, 12, 28))
+    for heels, mine_play, their_play, hand, show in points:
+        for mine, theirs in itertools.product(scores, scores):
+            deal = (mine, theirs, heels, mine_play, their_play, hand, show)
+            assert endgame._as_pone(*deal) == _as_pone_before(*deal)
+            assert endgame._as_dealer(*deal) == _as_dealer_before(*deal)
