@@ -9,7 +9,7 @@ from cribbage.cards import DECK
 from cribbage.game import Claim, Discard, Lay, Source
 from games.models import HUMAN, Game
 from games.services import game_move
-from games.views import _now_series
+from games.table import _now_series
 from quizzes.domain.patterns import Category
 from quizzes.models import Attempt
 from tests.factories import GameFactory, UserFactory
