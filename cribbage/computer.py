@@ -429,9 +429,10 @@ def lay_values(
     unseen = [card for card in DECK if card not in seen]
     size = HAND_SIZE - play.laid[opponent - 1]
     least = opponent_min_value(play, opponent)
-    search.clear_if_large()
-    series = search.series_number(play.series)
-    own = search.hand_number(int(card.rank) for card in hand)
+    memory = search.memory()
+    memory.clear_if_large()
+    series = memory.series_number(play.series)
+    own = memory.hand_number(int(card.rank) for card in hand)
     alone = opponent in play.said_go or size == 0
     rng = random.Random(_codes(seen))
     likelihood = None
@@ -442,15 +443,15 @@ def lay_values(
         likelihood = lambda held: keep_weight((*laid, *held))  # noqa: E731
     holdings = opponent_hands(unseen, size, least, SAMPLES, rng, likelihood)
     totals = dict.fromkeys(ranks, 0)
-    moves = [move for move in search.hand_moves(own) if move[0] in totals]
+    moves = [move for move in memory.hand_moves(own) if move[0] in totals]
     for ranks_held, weight in holdings:
-        other = search.hand_number(ranks_held)
+        other = memory.hand_number(ranks_held)
         their_show = endgame.their_show(ranks_held) if endgame else 0
         if endgame is None or not endgame.may_end(their_show):
             for rank, _, rest in moves:
-                totals[rank] += weight * search.lay_value(rest, other, series, alone, rank)
+                totals[rank] += weight * memory.lay_value(rest, other, series, alone, rank)
             continue
-        race = search.race(*endgame.shows(their_show))
+        race = memory.race(*endgame.shows(their_show))
         needs = search.need(endgame.my_need), search.need(endgame.their_need)
         for rank, _, rest in moves:
             value = race.lay_value(rest, other, series, alone, rank, *needs, endgame.pone)

@@ -13,12 +13,16 @@ series is kept as its count, the distinct ranks that end it (most recent last: a
 can use, cut to a span of at most 6 since no run is longer than 7 cards) and how many cards
 of the last rank end it (all a pair can use).
 
-This module is the computer's working memory; its tables grow as positions are met and are
-cleared by ``forget`` (``clear_if_large`` bounds them).
+A ``Search`` is the computer's working memory: its tables grow as positions are met and are
+cleared by ``forget`` (``clear_if_large`` bounds them). Each thread has its own
+(``memory``): a server answering two requests at once in two threads never mixes their
+numbers, nor clears one search's tables in the middle of another. The module's functions
+work on the calling thread's memory.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 
 from .cards import Card
@@ -30,11 +34,13 @@ __all__ = [
     "START",
     "WIN",
     "Race",
+    "Search",
     "clear_if_large",
     "forget",
     "hand_moves",
     "hand_number",
     "lay_value",
+    "memory",
     "need",
     "play_value",
     "race",
@@ -119,91 +125,155 @@ class _Series:
         return found
 
 
-_HANDS = _Hands()
-_SERIES = _Series()
-_MEMO: dict[int, int] = {}
+class Search:
+    """The working memory of one thread's searches: hands and series by number, and the
+    values of the positions met, the plain play's and each race's.
+
+    Every thread has its own (``memory``), so two requests searching at once never see
+    each other's numbers, and clearing one thread's memory leaves the others' intact.
+    """
+
+    __slots__ = ("hands", "memo", "races", "series")
+
+    def __init__(self) -> None:
+        self.hands = _Hands()
+        self.series = _Series()
+        self.memo: dict[int, int] = {}
+        self.races: dict[tuple[int, int], Race] = {}
+
+    def forget(self) -> None:
+        """Clear the remembered positions and series (hands keep their numbers)."""
+        self.memo = {}
+        self.races = {}
+        self.series = _Series()
+
+    def clear_if_large(self) -> None:
+        """Forget everything once the tables pass ``MEMORY_LIMIT`` entries. Call it only
+        between searches: numbers given out before are no longer valid after it."""
+        races = sum(len(each.memo) for each in self.races.values())
+        if len(self.memo) + len(self.series.lays) + races > MEMORY_LIMIT:
+            self.forget()
+
+    def hand_number(self, ranks: Iterable[int]) -> int:
+        """The number of a hand of ranks."""
+        return self.hands.number(tuple(sorted(ranks)))
+
+    def hand_moves(self, hand: int) -> tuple[tuple[int, int, int], ...]:
+        """A hand's moves, one per distinct rank: (rank, value, number of the hand without
+        it)."""
+        return self.hands.moves[hand]
+
+    def series_number(self, series: Sequence[Card]) -> int:
+        """The number of a series: the cards laid since the count was last 0."""
+        number = START
+        for card in series:
+            number = self.series.lay(number, int(card.rank))[1]
+        return number
+
+    def play_value(self, own: int, other: int, series: int, alone: bool, last_own: bool) -> int:
+        """The mover's pegging minus the other's to the end of the play (hands by number)."""
+        key = ((series << _HAND_BITS | own) << _HAND_BITS | other) << 2 | alone << 1 | last_own
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        room = MAX_COUNT - self.series.counts[series]
+        best = None
+        for rank, value, rest in self.hands.moves[own]:
+            if value <= room:
+                score = self.lay_value(rest, other, series, alone, rank)
+                if best is None or score > best:
+                    best = score
+        if best is None:
+            best = self._go_value(own, other, series, alone, last_own)
+        self.memo[key] = best
+        return best
+
+    def lay_value(self, own: int, other: int, series: int, alone: bool, rank: int) -> int:
+        """The mover's value of laying ``rank``; ``own`` is their hand without it."""
+        points, series = self.series.lay(series, rank)
+        play_value = self.play_value
+        if self.series.counts[series] == MAX_COUNT:
+            if other:
+                return points - play_value(other, own, START, not own, False)
+            if own:
+                return points + play_value(own, other, START, True, False)
+            return points
+        if not own:
+            if not other:
+                return points + 1  # last card
+            if alone:
+                return points + 1 - play_value(other, own, START, True, False)  # go
+            return points - play_value(other, own, series, True, False)
+        if alone:
+            return points + play_value(own, other, series, True, True)
+        return points - play_value(other, own, series, False, False)
+
+    def _go_value(self, own: int, other: int, series: int, alone: bool, last_own: bool) -> int:
+        """The mover's value of saying go (they hold cards, none fits)."""
+        if not alone:
+            return -self.play_value(other, own, series, True, True)
+        if last_own and other:
+            return 1 - self.play_value(other, own, START, False, False)
+        return (1 if last_own else -1) + self.play_value(own, other, START, not other, False)
+
+    def race(self, pone_show: int, dealer_show: int) -> Race:
+        """The race with these show totals, remembered until ``forget``."""
+        found = self.races.get((pone_show, dealer_show))
+        if found is None:
+            found = self.races[pone_show, dealer_show] = Race(self, pone_show, dealer_show)
+        return found
+
+
+_LOCAL = threading.local()
+
+
+def memory() -> Search:
+    """This thread's search memory, made at its first search."""
+    try:
+        found: Search = _LOCAL.search
+    except AttributeError:
+        found = _LOCAL.search = Search()
+    return found
 
 
 def forget() -> None:
-    """Clear the remembered positions and series."""
-    global _SERIES
-    _MEMO.clear()
-    _RACES.clear()
-    _SERIES = _Series()
+    """Clear this thread's remembered positions and series."""
+    memory().forget()
 
 
 def clear_if_large() -> None:
-    """Forget everything once the tables pass ``MEMORY_LIMIT`` entries. Call it only
-    between searches: numbers given out before are no longer valid after it."""
-    races = sum(len(each.memo) for each in _RACES.values())
-    if len(_MEMO) + len(_SERIES.lays) + races > MEMORY_LIMIT:
-        forget()
+    """``Search.clear_if_large`` on this thread's memory."""
+    memory().clear_if_large()
 
 
 def hand_number(ranks: Iterable[int]) -> int:
-    """The number of a hand of ranks."""
-    return _HANDS.number(tuple(sorted(ranks)))
+    """The number of a hand of ranks (in this thread's memory)."""
+    return memory().hand_number(ranks)
 
 
 def hand_moves(hand: int) -> tuple[tuple[int, int, int], ...]:
     """A hand's moves, one per distinct rank: (rank, value, number of the hand without it)."""
-    return _HANDS.moves[hand]
+    return memory().hand_moves(hand)
 
 
 def series_number(series: Sequence[Card]) -> int:
     """The number of a series: the cards laid since the count was last 0."""
-    number = START
-    for card in series:
-        number = _SERIES.lay(number, int(card.rank))[1]
-    return number
+    return memory().series_number(series)
 
 
 def play_value(own: int, other: int, series: int, alone: bool, last_own: bool) -> int:
     """The mover's pegging minus the other's to the end of the play (hands by number)."""
-    key = ((series << _HAND_BITS | own) << _HAND_BITS | other) << 2 | alone << 1 | last_own
-    found = _MEMO.get(key)
-    if found is not None:
-        return found
-    room = MAX_COUNT - _SERIES.counts[series]
-    best = None
-    for rank, value, rest in _HANDS.moves[own]:
-        if value <= room:
-            score = lay_value(rest, other, series, alone, rank)
-            if best is None or score > best:
-                best = score
-    if best is None:
-        best = _go_value(own, other, series, alone, last_own)
-    _MEMO[key] = best
-    return best
+    return memory().play_value(own, other, series, alone, last_own)
 
 
 def lay_value(own: int, other: int, series: int, alone: bool, rank: int) -> int:
     """The mover's value of laying ``rank``; ``own`` is their hand without it."""
-    points, series = _SERIES.lay(series, rank)
-    if _SERIES.counts[series] == MAX_COUNT:
-        if other:
-            return points - play_value(other, own, START, not own, False)
-        if own:
-            return points + play_value(own, other, START, True, False)
-        return points
-    if not own:
-        if not other:
-            return points + 1  # last card
-        if alone:
-            return points + 1 - play_value(other, own, START, True, False)  # go
-        return points - play_value(other, own, series, True, False)
-    if alone:
-        return points + play_value(own, other, series, True, True)
-    return points - play_value(other, own, series, False, False)
+    return memory().lay_value(own, other, series, alone, rank)
 
 
-def _go_value(own: int, other: int, series: int, alone: bool, last_own: bool) -> int:
-    """The mover's value of saying go (they hold cards, none fits)."""
-    if not alone:
-        return -play_value(other, own, series, True, True)
-    if last_own and other:
-        return 1 - play_value(other, own, START, False, False)
-    return (1 if last_own else -1) + play_value(own, other, START, not other, False)
+def race(pone_show: int, dealer_show: int) -> Race:
+    """The race with these show totals, remembered until ``forget``."""
+    return memory().race(pone_show, dealer_show)
 
 
 # --- the race: the play when a player may reach 121 this deal --------------------------
@@ -227,9 +297,11 @@ class Race:
     (``win_table``; with ``CHANCES`` off, nothing).
     """
 
-    __slots__ = ("dealer_show", "memo", "pone_show")
+    __slots__ = ("dealer_show", "hands", "memo", "pone_show", "series")
 
-    def __init__(self, pone_show: int, dealer_show: int) -> None:
+    def __init__(self, search: Search, pone_show: int, dealer_show: int) -> None:
+        self.hands = search.hands
+        self.series = search.series
         self.pone_show = pone_show
         self.dealer_show = dealer_show
         self.memo: dict[int, int] = {}
@@ -255,9 +327,9 @@ class Race:
         found = self.memo.get(key)
         if found is not None:
             return found
-        room = MAX_COUNT - _SERIES.counts[series]
+        room = MAX_COUNT - self.series.counts[series]
         best = None
-        for rank, value, rest in _HANDS.moves[own]:
+        for rank, value, rest in self.hands.moves[own]:
             if value <= room:
                 score = self.lay_value(
                     rest, other, series, alone, rank, own_need, other_need, own_pone
@@ -283,8 +355,8 @@ class Race:
         own_pone: bool,
     ) -> int:
         """The mover's value of laying ``rank``; ``own`` is their hand without it."""
-        points, series = _SERIES.lay(series, rank)
-        thirty_one = _SERIES.counts[series] == MAX_COUNT
+        points, series = self.series.lay(series, rank)
+        thirty_one = self.series.counts[series] == MAX_COUNT
         if not own and not thirty_one and (alone or not other):
             points += 1  # the last card, or the go: no one can play after it
         own_need -= points
@@ -365,17 +437,6 @@ class Race:
             GAME_POINTS - own_need + own_show, GAME_POINTS - other_need + other_show, own_pone
         )
         return round(WIN * (2 * chance - 1))
-
-
-_RACES: dict[tuple[int, int], Race] = {}
-
-
-def race(pone_show: int, dealer_show: int) -> Race:
-    """The race with these show totals, remembered until ``forget``."""
-    found = _RACES.get((pone_show, dealer_show))
-    if found is None:
-        found = _RACES[pone_show, dealer_show] = Race(pone_show, dealer_show)
-    return found
 
 
 def need(points: int) -> int:
