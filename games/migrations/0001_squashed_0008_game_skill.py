@@ -1,7 +1,9 @@
-"""games 0001 to 0008 in one: what a new database is given. A database made before the
-squash goes on through those migrations, which stay until every such database has run them.
-Each table is made with its indexes and constraints: SQLite rebuilds a table for each
-constraint added after."""
+"""games 0001 to 0008 in one: the app's first migration since those were removed. A
+database made before the squash has them recorded and not this one, so ``replaces`` stays:
+Django takes a squash as applied where every migration it replaces is recorded, files or no
+files (tests/migrating.py keeps such a database, and the tests migrate it). Each table is
+made with its indexes and constraints: SQLite rebuilds a table for each constraint added
+after."""
 
 import django.db.models.deletion
 import django.utils.timezone

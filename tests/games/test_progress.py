@@ -9,7 +9,7 @@ import pytest
 from cribbage.game import Game as EngineGame
 from cribbage.game import Source
 from games.models import HUMAN, Game
-from games.progress import FIGURES, game_figures, games_progress
+from games.progress import games_progress
 from quizzes.owners import Owner
 from tests.factories import (
     AttemptFactory,
@@ -20,7 +20,6 @@ from tests.factories import (
     UserFactory,
 )
 from tests.games.test_services import play_out, start
-from tests.migrating import step_by_step
 
 
 def replayed_section(games: list[Game]) -> dict:
@@ -65,21 +64,6 @@ def test_the_stored_figures_are_what_replaying_the_games_gives(monkeypatch):
     assert section["finished"] == 2
     won = sum(game.winner == Game.Winner.HUMAN for game in games)
     assert section["won"] == won
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_migration_fills_the_figures_of_the_games_there_are():
-    user = UserFactory()
-    game = play_out(start(user), random.Random(8), miss=0.3)
-    expected = game_figures(game.engine)
-    assert expected["pone_deals"] + expected["dealer_deals"] > 0
-    Game.objects.filter(pk=game.pk).update(**dict.fromkeys(FIGURES, 0))
-    executor = step_by_step()
-    executor.migrate([("games", "0001_initial")])
-    executor = step_by_step()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-    stored = Game.objects.filter(pk=game.pk).values(*FIGURES).get()
-    assert stored == expected
 
 
 @pytest.mark.django_db

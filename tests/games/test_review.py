@@ -17,7 +17,6 @@ from quizzes.domain.patterns import Area
 from quizzes.models import Attempt, Deal, ReviewItem
 from quizzes.owners import Owner
 from tests.factories import UserFactory
-from tests.migrating import step_by_step
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -390,24 +389,3 @@ def test_the_skill_trend_leaves_out_games_reviewed_by_another_evaluation(finishe
     skill = Game.objects.get(pk=finished.pk).skill
     Game.objects.filter(pk=finished.pk).update(skill={**skill, "evaluation": "old"})
     assert games_skill(Owner(user=finished.user)) is None
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_migrations_keep_the_skill_of_the_reviews_there_are(finished):
-    game = Game.objects.get(pk=finished.pk)
-    figures = skill_figures(game.review["deals"])
-    # As reviews were stored before games 0007: no figures anywhere.
-    Game.objects.filter(pk=finished.pk).update(skill=None)
-    executor = step_by_step()
-    executor.migrate([("games", "0006_game_figures_with_hints")])
-    executor = step_by_step()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-    migrated = Game.objects.get(pk=finished.pk)
-    assert migrated.skill == {"evaluation": EVALUATION, **figures}
-    assert migrated.review == game.review
-    # And back: the figures return to the review, as games 0007 kept them.
-    executor = step_by_step()
-    executor.migrate([("games", "0007_review_skill")])
-    executor = step_by_step()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-    assert Game.objects.get(pk=finished.pk).skill == {"evaluation": EVALUATION, **figures}

@@ -1,141 +1,35 @@
-"""An existing database migrates forward with every player's rows intact.
+"""A database made before the squashes migrates forward with every player's rows intact.
 
-Before the ``progress`` app was folded into ``quizzes``, the review queue lived in the
-table of ``progress.ReviewItem``. The test builds that database (the quizzes tables at
-their first migration, the progress table from that app's first migration, kept below as
-it was), fills it, migrates it to the latest state and reads every row back.
+It is the database the removed migrations left (tests/migrating.py): made at quizzes 0001,
+with the review queue in the table of the ``progress`` app that was folded into ``quizzes``,
+and taken through quizzes 0002-0007 (the queue adopted, the itemised marks stored, each mark
+given its owner, the show records counted) before they were removed.
 """
 
 import pytest
-from django.db import connection, migrations, models
-from django.db.migrations.recorder import MigrationRecorder
-from django.utils import timezone
+from django.contrib.auth.models import User
+from django.db import connection
 
 from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem, ShowRecord
-from tests.migrating import step_by_step
-
-# progress/migrations/0001_initial.py as it was (the pattern choices left out: they are not
-# in the database).
-LEGACY_PROGRESS = [
-    migrations.CreateModel(
-        name="ReviewItem",
-        fields=[
-            ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False)),
-            ("guest_key", models.CharField(blank=True, default="", max_length=64)),
-            ("pattern", models.CharField(max_length=32)),
-            ("box", models.PositiveSmallIntegerField(default=1)),
-            ("due_at", models.DateTimeField(default=timezone.now)),
-            ("misses", models.PositiveIntegerField(default=0)),
-            ("updated_at", models.DateTimeField(default=timezone.now)),
-            (
-                "user",
-                models.ForeignKey(
-                    blank=True,
-                    null=True,
-                    on_delete=models.CASCADE,
-                    related_name="%(class)ss",
-                    to="auth.user",
-                ),
-            ),
-        ],
-        options={
-            "ordering": ("due_at", "pattern"),
-            "indexes": [
-                models.Index(fields=["user", "due_at"], name="review_user_due"),
-                models.Index(fields=["guest_key", "due_at"], name="review_guest_due"),
-            ],
-            "constraints": [
-                models.CheckConstraint(
-                    condition=models.Q(user__isnull=False, guest_key="")
-                    | models.Q(user__isnull=True) & ~models.Q(guest_key=""),
-                    name="reviewitem_has_one_owner",
-                ),
-                models.CheckConstraint(
-                    condition=models.Q(box__gte=1, box__lte=5), name="review_box_1_to_5"
-                ),
-                models.UniqueConstraint(
-                    condition=models.Q(user__isnull=False),
-                    fields=("user", "pattern"),
-                    name="one_review_item_per_user_pattern",
-                ),
-                models.UniqueConstraint(
-                    condition=models.Q(user__isnull=True),
-                    fields=("guest_key", "pattern"),
-                    name="one_review_item_per_guest_pattern",
-                ),
-            ],
-        },
-    )
-]
-FIRST = [("quizzes", "0001_initial")]
+from tests.migrating import empty_database, migrate, old_chain_database, only_sqlite, schema
 
 
-def old_database(executor):
-    """Migrate back to quizzes 0001, then lay the progress table as its migration did.
-
-    Returns the historical models of that world: quizzes' and progress's ReviewItem.
-    """
-    executor.migrate(FIRST)
-    if "progress_reviewitem" in connection.introspection.table_names():
-        with connection.schema_editor() as editor:
-            editor.execute(editor.sql_delete_table % {"table": "progress_reviewitem"})
-    state = executor.loader.project_state(FIRST)
-    with connection.schema_editor() as editor:
-        for operation in LEGACY_PROGRESS:
-            before = state.clone()
-            operation.state_forwards("progress", state)
-            operation.database_forwards("progress", editor, before, state)
-    MigrationRecorder(connection).record_applied("progress", "0001_initial")
-    return state.apps
-
-
-def fill(old_apps):
-    User = old_apps.get_model("auth", "User")
-    Deal = old_apps.get_model("quizzes", "Deal")
-    Attempt = old_apps.get_model("quizzes", "Attempt")
-    Mark = old_apps.get_model("quizzes", "AttemptPattern")
-    Item = old_apps.get_model("progress", "ReviewItem")
-    now = timezone.now()
-    player = User.objects.create(username="old-timer", password="!")
-    rows = []
-    for n, (hand, starter, crib, style) in enumerate(
-        [
-            ("5H 5C 5S JD", "5D", False, "total"),
-            ("3C 4D 4H 5S", "KC", False, "itemised"),
-            ("2H 4H 6H 8H", "KC", True, "total"),
-        ]
-    ):
-        owner = {"user": player} if n < 2 else {"guest_key": "a-guest"}
-        deal = Deal.objects.create(hand=hand, starter=starter, crib=crib, dealt_at=now, **owner)
-        itemised = {"fifteens": 2, "pairs": 2, "runs": 3, "flush": 0, "nobs": 0}
-        attempt = Attempt.objects.create(
-            deal=deal,
-            style=style,
-            claimed=7 if style == "itemised" else 29,
-            **(itemised if style == "itemised" else {}),
-            points=29,
-            right=n == 0,
-            crib=crib,
-            seconds=4.5 + n,
-            answered_at=now,
-            **owner,
-        )
-        Mark.objects.create(attempt=attempt, pattern="double-run", missed=n != 0)
-        rows.append(deal.pk)
-    Item.objects.create(user=player, pattern="double-run", box=3, due_at=now, misses=2)
-    Item.objects.create(guest_key="a-guest", pattern="crib-four-flush", box=1, due_at=now)
-    return player.pk, rows
-
-
+@only_sqlite
 @pytest.mark.django_db(transaction=True)
 def test_an_existing_database_migrates_forward_with_every_row():
-    old_apps = old_database(step_by_step())
-    player, deals = fill(old_apps)
+    old_chain_database()
+    migrate()
 
-    executor = step_by_step()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-    assert sorted(Deal.objects.values_list("pk", flat=True)) == deals
+    player = User.objects.get(username="old-timer").pk
+    deals = {
+        (deal.hand, deal.starter, deal.crib, deal.user_id, deal.guest_key)
+        for deal in Deal.objects.all()
+    }
+    assert deals == {
+        ("5H 5C 5S JD", "5D", False, player, ""),
+        ("3C 4D 4H 5S", "KC", False, player, ""),
+        ("2H 4H 6H 8H", "KC", True, None, "a-guest"),
+    }
     assert Attempt.objects.count() == 3
     assert AttemptPattern.objects.filter(pattern="double-run").count() == 3
     # Each mark names its attempt's owner, and each player has the record of their counts.
@@ -169,44 +63,14 @@ def test_an_existing_database_migrates_forward_with_every_row():
     assert "progress_reviewitem" not in connection.introspection.table_names()
 
 
-SQUASHED = ("quizzes", "games")
-
-
-def schema() -> dict:
-    """The columns and constraints of the squashed apps' tables, and auth_user's indexes."""
-    introspection = connection.introspection
-    with connection.cursor() as cursor:
-        tables = [
-            table
-            for table in introspection.table_names(cursor)
-            if table.startswith(tuple(f"{app}_" for app in SQUASHED)) or table == "auth_user"
-        ]
-        return {
-            table: (
-                sorted(
-                    (column.name, column.type_code, column.null_ok, column.default)
-                    for column in introspection.get_table_description(cursor, table)
-                ),
-                sorted(
-                    # SQLite numbers the column checks it leaves unnamed in column order.
-                    (
-                        "" if name.startswith("__unnamed_constraint") else name,
-                        repr(sorted(constraint.items())),
-                    )
-                    for name, constraint in introspection.get_constraints(cursor, table).items()
-                ),
-            )
-            for table in tables
-        }
-
-
+@only_sqlite
 @pytest.mark.django_db(transaction=True)
 def test_the_squashed_migrations_make_the_schema_the_migrations_they_replace_make():
+    empty_database()
+    migrate()
     through_squashes = schema()
-    assert {table.split("_")[0] for table in through_squashes} == {*SQUASHED, "auth"}
-    executor = step_by_step()
-    executor.migrate([(app, None) for app in SQUASHED])
-    assert not any(table.startswith("games_") for table in connection.introspection.table_names())
-    executor = step_by_step()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert {"quizzes_deal", "games_game", "auth_user"} <= through_squashes.keys()
+
+    old_chain_database()
+    migrate()
     assert schema() == through_squashes
