@@ -421,7 +421,8 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
 
 
 def _review(state: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    from .game import Game, GameError
+    from .actions import GameError
+    from .game import Game
     from .review import review_json  # the computer's search is loaded only for a review
 
     try:

@@ -36,10 +36,11 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from . import endgame, search
+from .actions import Action, Claim, Discard, Go, Lay
 from .cards import DECK, Card
 from .classic import classic_discard, classic_lay
 from .discard import CribModel, Role, discard_options
-from .game import Action, Claim, Discard, Game, Go, Lay
+from .game import Game
 from .peg_table import play_value_of
 from .pegging import PlayState, score_play
 from .rules import GAME_POINTS, HAND_SIZE, MAX_COUNT

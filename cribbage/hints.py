@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .actions import Lay
 from .cards import Card
 from .classic import DANGER_COUNTS
 from .computer import Level, choose, lay_values
 from .discard import DiscardOption, Role, discard_options
-from .game import Game, Lay, pegged_words
+from .game import Game
 from .pegging import score_play
 from .rules import MAX_COUNT
+from .words import pegged_words
 
 __all__ = ["DiscardHint", "PlayHint", "discard_hint", "play_hint"]
+
 
 @dataclass(frozen=True, slots=True)
 class DiscardHint:

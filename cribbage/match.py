@@ -24,7 +24,8 @@ from dataclasses import dataclass, replace
 from multiprocessing import Pool
 
 from .computer import Level, choose
-from .game import Counting, Game, Source
+from .game import Game
+from .records import Counting, Source
 
 __all__ = [
     "GameSummary",

@@ -40,9 +40,10 @@ from typing import Any
 from .cards import Card
 from .computer import lay_values
 from .discard import Role, discard_options
-from .game import ClaimRecord, Deal, Game, Source
+from .game import Game
 from .peg_table import play_value_of
 from .pegging import GO, PlayState
+from .records import ClaimRecord, Deal, Source
 from .rules import GAME_POINTS, HAND_SIZE, THROWN_EACH
 
 __all__ = [

@@ -1,11 +1,13 @@
 """The numbers of the rules (ACC rules, two players): the game's length, the skunk lines,
-the deal, the play's limit and heels.
+the deal, the play's limit and heels; and the two players' seats.
 
 Every module that needs one of these imports it from here, so the search, the tables and
 the game agree without importing one another.
 """
 
 from __future__ import annotations
+
+from typing import TypeAlias
 
 __all__ = [
     "DEALT_EACH",
@@ -14,8 +16,11 @@ __all__ = [
     "HAND_SIZE",
     "HEELS_POINTS",
     "MAX_COUNT",
+    "SEATS",
     "SKUNK_LINE",
     "THROWN_EACH",
+    "Seat",
+    "other",
 ]
 
 GAME_POINTS = 121
@@ -34,3 +39,14 @@ MAX_COUNT = 31
 """The count of the play never passes 31."""
 HEELS_POINTS = 2
 """A jack turned as the starter pegs 2 to the dealer."""
+
+Seat: TypeAlias = int
+"""A player's place: 0 or 1 in the two-player game, from 0 in turn order in a play of
+more (the players see them as 1 and 2, or 1 to N)."""
+SEATS: tuple[Seat, Seat] = (0, 1)
+"""The two players' seats."""
+
+
+def other(seat: Seat) -> Seat:
+    """The other of the two seats."""
+    return 1 - seat

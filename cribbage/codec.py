@@ -1,0 +1,163 @@
+"""A game's state as JSON-able data, and back: what ``Game.to_dict`` and ``Game.from_dict``
+store and read.
+
+The format is version ``STATE_VERSION``; games stored before must still load, so it
+changes only with a new version. A deal's play is stored as the cards laid and gos said,
+in order, and read back by playing them again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypedDict
+
+from .actions import GameError
+from .cards import Card, parse_card
+from .pegging import GO
+from .records import ClaimRecord, Counting, Deal, Peg, Pending, Source, replay_play
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["STATE_VERSION", "GameFields", "game_fields", "game_to_dict"]
+
+STATE_VERSION = 1
+
+
+class GameFields(TypedDict):
+    """A ``Game``'s fields, as read from its JSON."""
+
+    seed: str
+    human: int | None
+    counting: Counting
+    cuts: tuple[tuple[Card, Card], ...]
+    deals: tuple[Deal, ...]
+    scores: tuple[int, int]
+    pegs: tuple[Peg, ...]
+    claims: tuple[ClaimRecord, ...]
+    pending: Pending | None
+    resigned: int | None
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The state as JSON-able data; ``game_fields`` reads it back."""
+    return {
+        "version": STATE_VERSION,
+        "seed": game.seed,
+        "human": game.human,
+        "counting": game.counting.value,
+        "cuts": [_codes(cut) for cut in game.cuts],
+        "scores": list(game.scores),
+        "deals": [_deal_to_dict(deal) for deal in game.deals],
+        "pegs": [
+            {"deal": p.deal, "player": p.player, "source": p.source.value, "points": p.points}
+            for p in game.pegs
+        ],
+        "claims": [
+            {
+                "deal": c.deal,
+                "player": c.player,
+                "source": c.source.value,
+                "turn": c.turn,
+                "claimed": c.claimed,
+                "scored": c.scored,
+            }
+            for c in game.claims
+        ],
+        "pending": None
+        if game.pending is None
+        else {
+            "player": game.pending.player,
+            "source": game.pending.source.value,
+            "points": game.pending.points,
+            "turn": game.pending.turn,
+        },
+        "resigned": game.resigned,
+    }
+
+
+def game_fields(data: Mapping[str, Any]) -> GameFields:
+    """The fields of the game ``game_to_dict`` gave. Raises GameError on data it cannot
+    read."""
+    version = data.get("version")
+    if version != STATE_VERSION:
+        raise GameError(f"not a game state of version {STATE_VERSION}: {version!r}")
+    try:
+        pending = data["pending"]
+        return GameFields(
+            seed=str(data["seed"]),
+            human=data["human"],
+            counting=Counting(data["counting"]),
+            cuts=tuple(_pair(_cards(cut)) for cut in data["cuts"]),
+            deals=tuple(_deal_from_dict(deal) for deal in data["deals"]),
+            scores=_pair(tuple(data["scores"])),
+            pegs=tuple(
+                Peg(p["deal"], p["player"], Source(p["source"]), p["points"]) for p in data["pegs"]
+            ),
+            claims=tuple(
+                ClaimRecord(
+                    c["deal"],
+                    c["player"],
+                    Source(c["source"]),
+                    c["turn"],
+                    c["claimed"],
+                    c["scored"],
+                )
+                for c in data["claims"]
+            ),
+            pending=None
+            if pending is None
+            else Pending(
+                pending["player"], Source(pending["source"]), pending["points"], pending["turn"]
+            ),
+            resigned=data.get("resigned"),
+        )
+    except GameError:
+        raise
+    except (KeyError, TypeError, ValueError) as error:
+        raise GameError(f"not a game state: {error!r}") from error
+
+
+def _deal_to_dict(deal: Deal) -> dict[str, Any]:
+    play = None
+    if deal.play is not None:
+        play = [GO if turn.card is None else turn.card.code for turn in deal.play.turns]
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "dealt": [_codes(cards) for cards in deal.dealt],
+        "thrown": [_codes(cards) for cards in deal.thrown],
+        "starter": None if deal.starter is None else deal.starter.code,
+        "play": play,
+        "counts_made": deal.counts_made,
+    }
+
+
+def _deal_from_dict(data: Mapping[str, Any]) -> Deal:
+    play = None
+    if data["play"] is not None:
+        play = replay_play(None if token == GO else parse_card(token) for token in data["play"])[0]
+    starter = data["starter"]
+    return Deal(
+        number=data["number"],
+        dealer=data["dealer"],
+        dealt=_pair(tuple(_cards(cards) for cards in data["dealt"])),
+        thrown=_pair(tuple(_cards(cards) for cards in data["thrown"])),
+        starter=None if starter is None else parse_card(starter),
+        play=play,
+        counts_made=data["counts_made"],
+    )
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _cards(codes: Iterable[str]) -> tuple[Card, ...]:
+    return tuple(parse_card(code) for code in codes)
+
+
+def _pair(values: tuple[Any, ...]) -> tuple[Any, Any]:
+    if len(values) != 2:
+        raise GameError(f"expected two values, one per player, got {len(values)}")
+    return (values[0], values[1])

@@ -1,0 +1,234 @@
+"""The rules of each move of the two-player game: whose turn it is, what each action
+does, and the moves no one chooses (the cut, the show's counts, the next deal).
+
+``apply(game, action)`` is ``Game.apply``: it checks the action against the game, makes
+it and every move that follows by itself, and returns the game after them, or raises
+``GameError`` naming what is wrong. Points are pegged, or in manual counting the game
+waits for the human's claim (``Pending``); muggins takes what a claim missed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .actions import MAX_CLAIM, Action, Claim, Discard, GameError, Go, Lay, Resign
+from .cards import Card, Rank
+from .chance import deal_cards, new_deal
+from .pegging import PegItem, PlayState
+from .records import ClaimRecord, Deal, Peg, Pending, Source
+from .rules import HEELS_POINTS, SEATS, THROWN_EACH, Seat, other
+from .words import number_word
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["apply"]
+
+
+def apply(game: Game, action: Action) -> Game:
+    """The game after ``action``. Raises GameError, naming what is wrong, when the action
+    is not allowed now; the game itself never changes."""
+    _check_turn(game, action)
+    if isinstance(action, Resign):
+        return replace(game, resigned=action.player, pending=None)
+    if isinstance(action, Claim):
+        after = _claimed(game, action)
+    elif isinstance(action, Discard):
+        after = _discarded(game, action)
+    elif isinstance(action, Lay):
+        after = _laid(game, action)
+    elif isinstance(action, Go):
+        after = _said_go(game, action)
+    else:
+        raise GameError(f"not an action: {action!r}")
+    return _advance(after)
+
+
+# --- whose turn ------------------------------------------------------------------------
+
+
+def _check_turn(game: Game, action: Action) -> None:
+    winner = game.winner
+    if winner is not None and game.resigned is not None:
+        raise GameError(f"the game is over: player {game.resigned} resigned")
+    if winner is not None:
+        raise GameError(
+            f"the game is over: player {winner} won {game.scores[winner]} to "
+            f"{game.scores[other(winner)]}"
+        )
+    player = getattr(action, "player", None)
+    if player not in SEATS:
+        raise GameError(f"there is no player {player!r}: the players are 0 and 1")
+    if isinstance(action, Resign):
+        return
+    pending = game.pending
+    if pending is not None:
+        if player != pending.player:
+            raise GameError(
+                f"it is not your turn: player {pending.player} is to claim their points"
+            )
+        if not isinstance(action, Claim):
+            raise GameError(f"claim your points first: what did {_claimed_for(game)} score?")
+        return
+    if isinstance(action, Claim):
+        raise GameError("there is nothing to claim now")
+    to_move = game.to_move
+    if player != to_move:
+        verb = "discard" if game.deal.play is None else "play"
+        raise GameError(f"it is not your turn: player {to_move} is to {verb}")
+
+
+def _claimed_for(game: Game) -> str:
+    pending, play = game.pending, game.deal.play
+    assert pending is not None
+    if pending.source is Source.PLAY:
+        assert play is not None and pending.turn is not None
+        card = play.turns[pending.turn].card
+        return "the go" if card is None else card.code
+    return "your crib" if pending.source is Source.CRIB else "your hand"
+
+
+# --- the actions -----------------------------------------------------------------------
+
+
+def _claimed(game: Game, claim: Claim) -> Game:
+    pending = game.pending
+    assert pending is not None
+    points = claim.points
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise GameError(f"a claim is a number of points, not {points!r}")
+    if not 0 <= points <= MAX_CLAIM:
+        raise GameError(f"a claim is from 0 to {MAX_CLAIM} points, not {points}")
+    deal = game.deal
+    record = ClaimRecord(
+        deal.number, claim.player, pending.source, pending.turn, points, pending.points
+    )
+    after = replace(game, pending=None, claims=(*game.claims, record))
+    after = _peg(after, claim.player, pending.source, record.pegged)
+    if not after.is_over:
+        after = _peg(after, other(claim.player), Source.MUGGINS, record.missed)
+    if pending.source is not Source.PLAY:
+        after = _with_deal(after, replace(after.deal, counts_made=deal.counts_made + 1))
+    return after
+
+
+def _discarded(game: Game, action: Discard) -> Game:
+    deal = game.deal
+    if deal.play is not None:
+        raise GameError("the discards are made: the play has begun")
+    cards = tuple(action.cards)
+    if len(cards) != THROWN_EACH:
+        raise GameError(f"discard {number_word(THROWN_EACH)} cards, not {number_word(len(cards))}")
+    hand = deal.dealt[action.player]
+    for card in cards:
+        if card not in hand:
+            raise GameError(f"{_code(card)} is not in your hand")
+    if cards[0] is cards[1]:
+        raise GameError(f"{cards[0].code} appears twice: discard two different cards")
+    thrown = list(deal.thrown)
+    thrown[action.player] = tuple(sorted(cards))
+    return _with_deal(game, replace(deal, thrown=(thrown[0], thrown[1])))
+
+
+def _laid(game: Game, action: Lay) -> Game:
+    deal = game.deal
+    play = deal.play
+    if play is None:
+        raise GameError("the play has not begun: discard two cards to the crib first")
+    card = action.card
+    if card not in deal.held(action.player):
+        laid = card in deal.laid(action.player)
+        raise GameError(f"{_code(card)} {'was laid already' if laid else 'is not in your hand'}")
+    if not play.fits(card):
+        raise GameError(
+            f"the count is {play.count}: {card.short_label} would make it {play.count + card.value}"
+        )
+    after, items = play.lay(card)
+    return _scored_in_play(_with_deal(game, replace(deal, play=after)), action.player, items)
+
+
+def _said_go(game: Game, action: Go) -> Game:
+    deal = game.deal
+    play = deal.play
+    if play is None:
+        raise GameError("the play has not begun: discard two cards to the crib first")
+    fitting = play.playable(deal.held(action.player))
+    if fitting:
+        raise GameError(
+            f"you have a card that fits: you cannot say go (the count is {play.count}, "
+            f"{fitting[0].code} makes it {play.count + fitting[0].value})"
+        )
+    scorer = deal.seat(play.last_player) if play.last_player is not None else action.player
+    after, items = play.say_go()
+    return _scored_in_play(_with_deal(game, replace(deal, play=after)), scorer, items)
+
+
+def _scored_in_play(game: Game, scorer: Seat, items: tuple[PegItem, ...]) -> Game:
+    """Peg what the last turn of the play scored, or wait for the human's claim: after
+    each of their cards, and after a go that pegs them the go point."""
+    play = game.deal.play
+    assert play is not None
+    turn = len(play.turns) - 1
+    laid_a_card = play.turns[-1].card is not None
+    points = sum(item.points for item in items)
+    if game.is_manual(scorer) and (items or laid_a_card):
+        return replace(game, pending=Pending(scorer, Source.PLAY, points, turn))
+    return _peg(game, scorer, Source.PLAY, points)
+
+
+# --- the moves no one chooses ----------------------------------------------------------
+
+
+def _advance(game: Game) -> Game:
+    """Make every move that needs no one's choice: the cut, the show's automatic counts,
+    the next deal. Stops when a player must act or the game is over."""
+    while not game.is_over and game.pending is None:
+        deal = game.deal
+        if deal.play is None:
+            if not (deal.thrown[0] and deal.thrown[1]):
+                return game
+            game = _cut(game)
+        elif not deal.play.is_over:
+            return game
+        elif deal.counts_made < len(deal.show_order()):
+            game = _count(game)
+        else:
+            following = new_deal(game.seed, deal.number + 1, dealer=deal.pone)
+            game = replace(game, deals=(*game.deals, following))
+    return game
+
+
+def _cut(game: Game) -> Game:
+    deal = game.deal
+    starter = deal_cards(game.seed, deal.number)[2]
+    after = _with_deal(game, replace(deal, starter=starter, play=PlayState.start(2)))
+    if starter.rank is Rank.JACK:
+        after = _peg(after, deal.dealer, Source.HEELS, HEELS_POINTS)
+    return after
+
+
+def _count(game: Game) -> Game:
+    deal = game.deal
+    count = deal.show_count(deal.counts_made)
+    if game.is_manual(count.player):
+        return replace(game, pending=Pending(count.player, count.source, count.result.total))
+    after = _peg(game, count.player, count.source, count.result.total)
+    return _with_deal(after, replace(deal, counts_made=deal.counts_made + 1))
+
+
+def _peg(game: Game, player: Seat, source: Source, points: int) -> Game:
+    if not points:
+        return game
+    scores = list(game.scores)
+    scores[player] += points
+    peg = Peg(game.deal.number, player, source, points)
+    return replace(game, scores=(scores[0], scores[1]), pegs=(*game.pegs, peg))
+
+
+def _with_deal(game: Game, deal: Deal) -> Game:
+    return replace(game, deals=(*game.deals[:-1], deal))
+
+
+def _code(card: object) -> str:
+    return card.code if isinstance(card, Card) else repr(card)
