@@ -3,7 +3,7 @@
 quizzes 0001-0007 and games 0001-0008 were squashed, and later removed; a database made
 before the squashes has them recorded and not the squashes. ``cribtrainer/data/old_chain.sql``
 beside these tests is such a database, made by those migrations before they went (its header
-says how). It is a SQLite dump, so the tests that load it run on SQLite only.
+says how), and ``old_chain.postgresql.sql`` the same made on PostgreSQL.
 """
 
 import re
@@ -13,29 +13,36 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-# The digest Django ends the names of the indexes it makes itself with.
-DJANGO_NAMED = re.compile(r"_[0-9a-f]{8}$")
-OLD_CHAIN = Path(__file__).parent / "cribtrainer" / "data" / "old_chain.sql"
+# The digest in the names Django gives the indexes and constraints it makes itself.
+DJANGO_NAMED = re.compile(r"_[0-9a-f]{8}(_|$)")
+DATA = Path(__file__).parent / "cribtrainer" / "data"
+OLD_CHAIN = {"sqlite": DATA / "old_chain.sql", "postgresql": DATA / "old_chain.postgresql.sql"}
 
-only_sqlite = pytest.mark.skipif(
-    connection.vendor != "sqlite",
-    reason="the database the removed migrations left is kept as a SQLite dump",
+has_old_chain = pytest.mark.skipif(
+    connection.vendor not in OLD_CHAIN,
+    reason="the database the removed migrations left is kept for SQLite and PostgreSQL",
 )
 
 
 def empty_database() -> None:
     """Every table of the test database dropped, django_migrations among them."""
+    cascade = " CASCADE" if connection.vendor == "postgresql" else ""
     with connection.constraint_checks_disabled(), connection.cursor() as cursor:
         for table in connection.introspection.table_names(cursor):
-            cursor.execute(f'DROP TABLE "{table}"')
+            cursor.execute(f'DROP TABLE "{table}"' + cascade)
 
 
 def old_chain_database() -> None:
     """Make the test database the one the removed migrations left: its tables, rows and
     migration records in place of the test database's."""
     empty_database()
-    with connection.constraint_checks_disabled():
-        connection.connection.executescript(OLD_CHAIN.read_text())
+    dump = OLD_CHAIN[connection.vendor].read_text()
+    if connection.vendor == "sqlite":
+        with connection.constraint_checks_disabled():
+            connection.connection.executescript(dump)
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(dump)
 
 
 def migrate() -> None:
@@ -44,12 +51,16 @@ def migrate() -> None:
 
 
 def given_name(name: str) -> str:
-    """A constraint's name, or "" for one that no model names. SQLite numbers the column
-    checks it leaves unnamed in column order. Django names the index of a foreign key after
-    its table and finds it by its columns: a table renamed keeps the old name (the review
-    queue's user index is still named after progress_reviewitem where that table was
-    adopted)."""
-    if name.startswith("__unnamed_constraint") or DJANGO_NAMED.search(name):
+    """A constraint's name, or "" for one that no model names. Django names the indexes and
+    constraints it makes itself after their table, and finds them by their columns; the
+    databases name a primary key and a column's own checks (of a positive integer field)
+    after the table, or number them. A table renamed keeps the old names: the review queue's
+    are still named after progress_reviewitem where that table was adopted."""
+    if (
+        name.startswith("__unnamed_constraint")
+        or name.endswith(("_pkey", "_check"))
+        or DJANGO_NAMED.search(name)
+    ):
         return ""
     return name
 

@@ -14,7 +14,7 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
 from cribtrainer.models import PlayerSession
-from tests.migrating import migrate, old_chain_database, only_sqlite
+from tests.migrating import has_old_chain, migrate, old_chain_database
 
 BEFORE = [("cribtrainer", "0001_cache_table")]
 
@@ -48,7 +48,7 @@ SQUASHES = {
 }
 
 
-@only_sqlite
+@has_old_chain
 @pytest.mark.django_db(transaction=True)
 def test_a_database_made_before_the_squashes_migrates_with_its_players_sessions():
     old_chain_database()

@@ -10,9 +10,9 @@ import pytest
 from games.models import Game
 from games.progress import FIGURES, game_figures
 from games.review import skill_figures
-from tests.migrating import migrate, old_chain_database, only_sqlite
+from tests.migrating import has_old_chain, migrate, old_chain_database
 
-pytestmark = [only_sqlite, pytest.mark.django_db(transaction=True)]
+pytestmark = [has_old_chain, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_migration_fills_the_figures_of_the_games_there_are():

@@ -11,10 +11,10 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem, ShowRecord
-from tests.migrating import empty_database, migrate, old_chain_database, only_sqlite, schema
+from tests.migrating import empty_database, has_old_chain, migrate, old_chain_database, schema
 
 
-@only_sqlite
+@has_old_chain
 @pytest.mark.django_db(transaction=True)
 def test_an_existing_database_migrates_forward_with_every_row():
     old_chain_database()
@@ -63,7 +63,7 @@ def test_an_existing_database_migrates_forward_with_every_row():
     assert "progress_reviewitem" not in connection.introspection.table_names()
 
 
-@only_sqlite
+@has_old_chain
 @pytest.mark.django_db(transaction=True)
 def test_the_squashed_migrations_make_the_schema_the_migrations_they_replace_make():
     empty_database()

@@ -7,10 +7,12 @@
 -- commit): the quizzes and games tables laid by their first migrations; a player "old-timer"
 -- with three counts (one itemised, one a guest's crib) and their review queue from the
 -- progress app's table, as tests/quizzes/test_migrations.py filled them at quizzes 0001;
--- player "gamer" with three games (one played out, one reviewed, one just started) stored
--- as before games 0005, so games 0005-0008 filled their figures and skill; then a session
+-- player "gamer" with three games (two played to the end, and so reviewed, one just
+-- started) stored as before games 0005, so games 0005-0008 filled their figures and
+-- moved their skill; then a session
 -- of old-timer's (password "old-timer's secret", MD5 as the tests hash) and a guest's.
--- Dumped with Python's sqlite3 iterdump(), by this test (pytest -s, for its prints):
+-- Dumped with Python's sqlite3 iterdump() by this test (pytest -s, for its prints); on
+-- PostgreSQL it makes old_chain.postgresql.sql:
 --
 --     """Makes tests/cribtrainer/data/old_chain.sql (run at commit 0e651a5 as tests/games/test_make.py)."""
 --
@@ -89,7 +91,18 @@
 --         recorder.migration_qs.filter(name__contains="_squashed_").delete()
 --         print(sorted(recorder.migration_qs.values_list("app", "name")))
 --         OUT.parent.mkdir(exist_ok=True, parents=True)
---         OUT.write_text("\n".join(connection.connection.iterdump()) + "\n")
+--         if connection.vendor == "sqlite":
+--             OUT.write_text("\n".join(connection.connection.iterdump()) + "\n")
+--             return
+--         import subprocess
+--
+--         db = connection.settings_dict
+--         dump = subprocess.run(
+--             ["pg_dump", "--no-owner", "--no-privileges", "--inserts", "-h", db["HOST"],
+--              "-p", str(db["PORT"]), "-U", db["USER"], db["NAME"]],
+--             capture_output=True, text=True, check=True,
+--         ).stdout
+--         OUT.with_suffix(".postgresql.sql").write_text(dump)
 BEGIN TRANSACTION;
 CREATE TABLE "auth_group" ("id" integer NOT NULL PRIMARY KEY AUTOINCREMENT, "name" varchar(150) NOT NULL UNIQUE);
 CREATE TABLE "auth_group_permissions" ("id" integer NOT NULL PRIMARY KEY AUTOINCREMENT, "group_id" integer NOT NULL REFERENCES "auth_group" ("id") DEFERRABLE INITIALLY DEFERRED, "permission_id" integer NOT NULL REFERENCES "auth_permission" ("id") DEFERRABLE INITIALLY DEFERRED);
