@@ -19,47 +19,38 @@ independent of the four they keep. Played out card by card, that reads a crib 0.
 points low for middle cards a pone gives a good dealer (7-8: 7.30 here, 7.62 ± 0.16 in
 3,000 deals played out); see the README.
 
-**The settling** (Hessel's method, also tabulated by Colvert, Rasmussen and Schell).
-Deal ``DEALS`` pairs of six-card hands, seeded by ``SEED``. Start from the random model.
-Each round, the dealer of every deal throws the two that maximise hand + crib and the pone
-the two that maximise hand - crib, each valuing the crib by the other seat's current odds;
-the classes thrown give both seats' new odds. The same deals are used every round, so the
-rounds stop when no one's throw changes (or after ``ROUNDS``), and the change from round
-to round is the model's own, not sampling noise. The odds are in ``crib_model_data``;
-``python -m cribbage.crib_model`` works them out again and writes that module.
+**The settling** (Hessel's method, also tabulated by Colvert, Rasmussen and Schell):
+from the random model, round after round, the dealer of every one of many deals throws the
+two that maximise hand + crib and the pone the two that maximise hand - crib, each valuing
+the crib by the other seat's current odds, until the throws settle
+(``cribbage.tablegen.crib_model``). The settled odds are the data file ``crib_model.csv``.
 """
 
 from __future__ import annotations
 
-import random
-import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from math import comb
-from multiprocessing import Pool
 from operator import mul
 
+from . import data
 from .cards import DECK, RANK_PRIMES, Card, Rank, Suit
-from .show import RANK_POINTS, show_total
+from .show import RANK_POINTS
 
 __all__ = [
-    "DEALS",
-    "ROUNDS",
-    "SEED",
+    "CLASSES",
+    "FILE",
     "CribOdds",
+    "PairValue",
     "ThrowOdds",
     "pair_values",
-    "settle",
     "throw_class",
     "throw_odds",
 ]
 
-DEALS = 15_000
-ROUNDS = 8
-SEED = "crib-model-1"
-
+FILE = "crib_model.csv"
 _RANKS = range(1, 14)
 _POINTS = RANK_POINTS.__getitem__
 _LETTERS = {int(rank): rank.letter for rank in Rank}
@@ -239,14 +230,9 @@ class CribOdds:
 @cache
 def throw_odds(dealer: bool) -> ThrowOdds:
     """How a good player throws as dealer (``dealer=True``, to their own crib) or as pone
-    (to the other's), as settled in ``crib_model_data``."""
-    from .crib_model_data import DEALER, PONE
-
-    counts = {}
-    for entry in (DEALER if dealer else PONE).split():
-        name, count = entry.split(":")
-        counts[name] = int(count)
-    return ThrowOdds.counted(counts)
+    (to the other's), as settled in ``crib_model.csv``."""
+    column = 1 if dealer else 2
+    return ThrowOdds.counted({row[0]: int(row[column]) for row in data.rows(FILE)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,144 +263,3 @@ def pair_values(dealer_odds: ThrowOdds, pone_odds: ThrowOdds) -> tuple[PairValue
                 others += share * CribOdds(unseen, dealer_odds).expected_score(throw)
             values.append(PairValue((low, high), own, others))
     return tuple(values)
-
-
-# --- settling --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Round:
-    """One round of the settling: the odds it gave and how far they moved."""
-
-    dealer: ThrowOdds
-    pone: ThrowOdds
-    changed: int
-    """Throws that differ from the round before (of 2 x ``DEALS``)."""
-    moved: float
-    """The largest change in any of the 2 x 91 pair values, in points."""
-
-
-def deal_sixes(deals: int, seed: str) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
-    """The dealer's six and the pone's six of each deal, shuffled from ``seed``."""
-    rng = random.Random(seed)
-    sixes = []
-    for _ in range(deals):
-        cards = rng.sample(DECK, 12)
-        sixes.append((tuple(sorted(cards[:6])), tuple(sorted(cards[6:]))))
-    return sixes
-
-
-def _hand_totals(six: tuple[Card, ...]) -> tuple[int, ...]:
-    unseen = [card for card in DECK if card not in six]
-    totals = []
-    for throw in combinations(six, 2):
-        keep = [card for card in six if card not in throw]
-        totals.append(sum(show_total(keep, starter) for starter in unseen))
-    return tuple(totals)
-
-
-# Each process of the settling keeps the hands' totals it has worked out: they do not
-# change from round to round.
-_HANDS: dict[tuple[Card, ...], tuple[int, ...]] = {}
-
-
-def best_throw(six: tuple[Card, ...], dealer: bool, odds: ThrowOdds) -> tuple[Card, Card]:
-    """The two a player throws by hand and crib expectation, the other seat throwing by
-    ``odds``: the first of the best in the order of ``combinations`` of the sorted six."""
-    totals = _HANDS.get(six)
-    if totals is None:
-        totals = _HANDS[six] = _hand_totals(six)
-    unseen = [card for card in DECK if card not in six]
-    crib = CribOdds(unseen, odds)
-    sign = 1 if dealer else -1
-    best, best_net = None, float("-inf")
-    for throw, hand_total in zip(combinations(six, 2), totals, strict=True):
-        net = hand_total / len(unseen) + sign * crib.expected_score(throw)
-        if net > best_net + 1e-12:
-            best, best_net = throw, net
-    return best
-
-
-def _throws(job: tuple[list[tuple[Card, ...]], bool, ThrowOdds]) -> list[tuple[Card, Card]]:
-    sixes, dealer, odds = job
-    return [best_throw(six, dealer, odds) for six in sixes]
-
-
-def settle(
-    deals: int = DEALS,
-    seed: str = SEED,
-    rounds: int = ROUNDS,
-    workers: int | None = None,
-    report: Callable[[Round], None] | None = None,
-) -> list[Round]:
-    """Iterate both seats' throws until they settle (no throw changes) or for ``rounds``;
-    every round, first to last, each told to ``report`` as it ends. ``workers=1`` plays
-    them in this process, else on a pool (one process per core by default)."""
-    if workers == 1:
-        return _settle(deal_sixes(deals, seed), rounds, map, report)
-    with Pool(workers) as pool:
-        return _settle(deal_sixes(deals, seed), rounds, pool.map, report)
-
-
-def _settle(sixes, rounds, map_jobs, report) -> list[Round]:
-    deals = len(sixes)
-    dealer_sixes = [dealer for dealer, _ in sixes]
-    pone_sixes = [pone for _, pone in sixes]
-    chunk = 500
-    dealer_odds = pone_odds = ThrowOdds.random()
-    values = pair_values(dealer_odds, pone_odds)
-    before: list[tuple[Card, Card]] = []
-    history: list[Round] = []
-    for _ in range(rounds):
-        jobs = [(dealer_sixes[i : i + chunk], True, pone_odds) for i in range(0, deals, chunk)]
-        jobs += [(pone_sixes[i : i + chunk], False, dealer_odds) for i in range(0, deals, chunk)]
-        throws = [throw for part in map_jobs(_throws, jobs) for throw in part]
-        dealer_odds = ThrowOdds.tally(throw_class(*throw) for throw in throws[:deals])
-        pone_odds = ThrowOdds.tally(throw_class(*throw) for throw in throws[deals:])
-        changed = sum(a != b for a, b in zip(before, throws, strict=True)) if before else deals * 2
-        new_values = pair_values(dealer_odds, pone_odds)
-        moved = max(
-            max(abs(a.own - b.own), abs(a.others - b.others))
-            for a, b in zip(values, new_values, strict=True)
-        )
-        history.append(Round(dealer_odds, pone_odds, changed, moved))
-        if report is not None:
-            report(history[-1])
-        values, before = new_values, throws
-        if not changed:
-            break
-    return history
-
-
-def _odds_text(odds: ThrowOdds) -> str:
-    entries = [f"{name}:{odds.counts[name]}" for name in CLASSES]
-    return "\n".join(" ".join(entries[i : i + 10]) for i in range(0, len(entries), 10))
-
-
-def _report(done: Round) -> None:
-    print(f"{done.changed:,} throws changed, pair values moved {done.moved:.4f}", file=sys.stderr)
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """Settle the odds and write the module ``crib_model_data`` to stdout."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    deals = int(args[0]) if args else DEALS
-    history = settle(deals, report=_report)
-    last = history[-1]
-    lines = "\n".join(
-        f"  round {i}: {r.changed:,} throws changed, pair values moved {r.moved:.4f}"
-        for i, r in enumerate(history, 1)
-    )
-    sys.stdout.write(
-        '"""Written by ``python -m cribbage.crib_model``: see ``crib_model``.\n\n'
-        f"{deals:,} deals, seed {SEED!r}; the rounds of the settling:\n{lines}\n\n"
-        "Each entry is class:throws, how many of the deals' good throws were of that class.\n"
-        '"""\n\n'
-        f"DEALS = {deals}\n\n"
-        f'DEALER = """\n{_odds_text(last.dealer)}\n"""\n\n'
-        f'PONE = """\n{_odds_text(last.pone)}\n"""\n'
-    )
-
-
-if __name__ == "__main__":
-    main()

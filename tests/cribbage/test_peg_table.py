@@ -1,8 +1,8 @@
+"""The pegging table as the app reads it."""
+
 from itertools import combinations_with_replacement
 
-import pytest
-
-from cribbage.peg_table import PlayValue, play_value_of, work_out
+from cribbage.peg_table import PlayValue, play_value_of
 
 
 def test_every_four_ranks_have_an_entry_that_leads_one_of_them():
@@ -11,11 +11,6 @@ def test_every_four_ranks_have_an_entry_that_leads_one_of_them():
         assert value.lead in ranks
         assert -12 < value.pone < 6 and -6 < value.dealer < 12
     assert play_value_of((10, 2, 5, 1)) == play_value_of((1, 2, 5, 10))
-
-
-@pytest.mark.parametrize("ranks", [(1, 2, 5, 10), (5, 5, 6, 6), (7, 8, 12, 13)])
-def test_the_table_is_what_the_search_works_out(ranks):
-    assert work_out(ranks) == play_value_of(ranks)
 
 
 def test_a_pair_royal_of_fives_is_worth_more_to_the_dealer_than_four_faces():

@@ -1,9 +1,8 @@
-"""The chance to win from each score pair: the shipped table and how it is worked out."""
+"""The chance to win from each score pair, as the app reads it."""
 
 import pytest
 
-from cribbage.selfplay import DealOutcome
-from cribbage.win_table import deal_points, dealer_win_chance, win_chance, work_out
+from cribbage.win_table import deal_points, dealer_win_chance, win_chance
 
 FIRST_DEALER_WON = 0.550
 """The first dealer's share of the games won in ``crib match strong classic --duplicate
@@ -40,17 +39,6 @@ def test_near_the_end_the_deal_decides():
     assert win_chance(117, 117, dealing=False) > 0.55
     # a dealer needing 1 wins unless the pone pegs out first
     assert win_chance(120, 100, dealing=True) > 0.95
-
-
-def test_the_chances_are_worked_out_in_the_order_of_the_game():
-    # every deal: the pone pegs 1 and counts 10, the dealer pegs 0 and shows 30
-    deal = DealOutcome(0, 1, 0, 10, 20, 10, 0.0, 0.0)
-    chances = work_out([deal])
-    assert chances[110][110] == 1.0  # the pone counts first: 121
-    assert chances[109][91] == 0.0  # the pone reaches 120, the dealer 121
-    assert chances[0][0] < 0.5  # dealing is worth 19 points a deal here
-    both = DealOutcome(0, 5, 5, 0, 0, 0, 0.0, 0.0)
-    assert work_out([both])[116][116] == 0.5  # both would peg out: half the game each
 
 
 def test_the_deals_by_role_are_shares_of_the_table_deals():

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from cribbage.selfplay import DealOutcome, fit_pegging_weights, play_deal, play_deals
+from cribbage.tablegen.selfplay import DealOutcome, fit_pegging_weights, play_deal, play_deals
 
 
 def test_a_deal_played_out_records_each_role_by_source():

@@ -7,6 +7,8 @@ dealing, played to the end of its show from 0-0 by ``strong`` on both sides. Wit
 ``explore`` the discards are drawn at random from each hand's four best by strong's own
 reckoning, so that the kept hands' pegging terms spread wider than strong's choices alone
 would spread them and a regression can see what the term is worth.
+
+``python -m cribbage.tablegen.selfplay`` prints the fits strong's constants come from.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing import Pool
 
-from .cards import DECK
-from .computer import Level, choose, expected_count, pegging_term, strong_discard
-from .discard import CribModel, Role, discard_options
-from .game import Counting, Discard, Game, Source
+from .. import search
+from ..cards import DECK
+from ..computer import Level, choose, expected_count, pegging_term, strong_discard
+from ..discard import CribModel, Role, discard_options
+from ..game import Counting, Discard, Game, Source
 
 __all__ = [
     "DealOutcome",
@@ -96,6 +99,8 @@ def play_deal(seed: str, explore: bool = False) -> DealOutcome:
 
 
 def _one(job: tuple[str, bool]) -> DealOutcome:
+    # Each deal starts from empty memos, whatever the process played before.
+    search.forget()
     return play_deal(*job)
 
 
