@@ -19,7 +19,7 @@ PORT ?= 8000
 WORKERS ?= 2
 
 .PHONY: help install run serve test test-db test-postgres test-fast test-browser screenshots \
-	lint format bench loadtest chromium wrk lock clean
+	lint format bench loadtest chromium wrk lock clean tables
 
 help:
 	@echo "make run           set up and serve http://$(HOST):$(PORT) on SQLite (DEBUG on; PORT=, HOST=)"
@@ -38,6 +38,7 @@ help:
 	@echo "make chromium      Debian's Chromium for the browser tests, if missing"
 	@echo "make wrk           Debian's wrk for the load test, if missing"
 	@echo "make lock          re-pin requirements.lock after changing pyproject.toml"
+	@echo "make tables        work the engine's tables out again, from fixed seeds, in cribbage/data"
 	@echo "make clean         remove .venv, collected static files and test artifacts"
 
 # Only the dependencies: the app runs from this folder, with nothing of its own to build.
@@ -120,6 +121,14 @@ test-browser: $(INSTALLED) chromium
 # The browser tests take the README's pictures; SCREENSHOTS=1 keeps them in tests/screenshots/.
 screenshots: $(INSTALLED) chromium
 	SCREENSHOTS=1 $(BIN)/pytest -m browser -q
+
+# The engine's tables in cribbage/data, in their order: the crib model and the pegging table,
+# then the win table, whose self-play discards with both. Fixed seeds, so unchanged code
+# makes byte-identical files. The better part of an hour on two quiet cores.
+tables: $(RUNTIME)
+	$(PY) -m cribbage.tablegen crib_model
+	$(PY) -m cribbage.tablegen peg_table
+	$(PY) -m cribbage.tablegen win_table
 
 bench: $(INSTALLED)
 	$(PY) -m tests.bench
