@@ -3,6 +3,7 @@ import random
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from cribbage.cards import parse_card
@@ -17,6 +18,7 @@ from quizzes.domain.patterns import Area
 from quizzes.models import Attempt, Deal, ReviewItem
 from quizzes.owners import Owner
 from tests.factories import UserFactory
+from tests.games.conftest import seed_games
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -52,9 +54,25 @@ def play(game, rng, miss=0.0, until=None, each=None):
     return game
 
 
+@pytest.fixture(scope="module")
+def played(django_db_setup, django_db_blocker):
+    """A seeded game played to its end, once for the module: its id. It is saved outside the
+    tests' transactions, so what a test changes is rolled back after it; its player and all
+    that is theirs are deleted after the module."""
+    with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as monkeypatch:
+        seed_games(monkeypatch)
+        game = play(start(UserFactory()), random.Random(21), miss=0.4)
+    yield game.pk
+    with django_db_blocker.unblock():
+        get_user_model().objects.filter(pk=game.user_id).delete()
+
+
 @pytest.fixture
-def finished(player, seeded):
-    return play(start(player), random.Random(21), miss=0.4)
+def finished(played, client):
+    """The module's finished game, its player signed in on ``client``."""
+    game = Game.objects.get(pk=played)
+    client.force_login(game.user)
+    return game
 
 
 # --- the review page and its JSON -------------------------------------------------------
