@@ -4,11 +4,12 @@ from tests.browser import PHONE, assert_accessible, screenshot
 
 page.set_viewport_size(PHONE)
 assert_accessible(page)              # axe-core: zero violations, or a readable failure
-screenshot(page, "counter-phone")  # tests/artifacts/counter-phone.png
+screenshot(page, "counter-phone")  # with SCREENSHOTS=1: tests/artifacts/counter-phone.png
 
-With ``SCREENSHOTS=1`` (``make screenshots``) the pictures the README shows (``README_SHOTS``)
-are written to tests/screenshots/ instead, which is committed; every other picture still goes
-to tests/artifacts/, which is not.
+Pictures are taken only with ``SCREENSHOTS=1`` (``make screenshots``): nothing asserts them, so
+the other runs skip them. Then the pictures the README shows (``README_SHOTS``) are written
+to tests/screenshots/, which is committed, and every other one to tests/artifacts/, which
+is not.
 
 The ``watched`` fixture (tests/conftest.py) gives a page that fails its test on any console
 error, failed response or request to another host.
@@ -73,11 +74,13 @@ def assert_accessible(page) -> None:
     )
 
 
-def screenshot(page, name: str, full_page: bool = True) -> Path:
-    """Save a PNG of the page under tests/artifacts/ (git-ignored) and return its path; under
-    tests/screenshots/ for the README's pictures when SCREENSHOTS=1."""
-    readme = os.environ.get("SCREENSHOTS") == "1" and name in README_SHOTS
-    folder = SCREENSHOTS if readme else ARTIFACTS
+def screenshot(page, name: str, full_page: bool = True) -> Path | None:
+    """With SCREENSHOTS=1, save a PNG of the page and return its path: under
+    tests/screenshots/ for the README's pictures, else under tests/artifacts/ (git-ignored).
+    Without it, take none and return None."""
+    if os.environ.get("SCREENSHOTS") != "1":
+        return None
+    folder = SCREENSHOTS if name in README_SHOTS else ARTIFACTS
     folder.mkdir(exist_ok=True)
     path = folder / f"{name}.png"
     # caret="initial": hiding the text caret makes Playwright inject a <style>, which the
