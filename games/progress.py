@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from django.db.models import Count, Q, Sum
-
 from cribbage.game import Game as EngineGame
 from cribbage.game import Source
 from quizzes.domain.dealing import Mode
 from quizzes.domain.patterns import Area
-from quizzes.models import Deal
+from quizzes.models import Attempt, Deal
 from quizzes.owners import Owner
+from quizzes.progress import owned_rows
 
 from .models import HUMAN, Game
 
@@ -45,26 +44,42 @@ def engine_missed(engine: EngineGame) -> int:
     )
 
 
+GROUPS = f"""
+SELECT "winner", "counting", "skunk", COUNT(*), SUM("hints_used"),
+    {", ".join(f'SUM("{field}")' for field in FIGURES)}
+FROM "{Game._meta.db_table}" WHERE {{owned}}
+GROUP BY "winner", "counting", "skunk"
+"""
+"""The player's games added up, one row per (winner, counting, skunk), from the index that
+holds the figures; in SQL, as the ORM took longer to build this query than the database
+to answer it."""
+
+CLAIMS = f"""
+SELECT COUNT(*), COUNT(*) FILTER (WHERE "right")
+FROM "{Attempt._meta.db_table}"
+WHERE "deal_id" IN (
+    SELECT "id" FROM "{Deal._meta.db_table}"
+    WHERE {{owned}} AND "mode" = '{Mode.GAME.value}'
+        AND "kind" NOT IN ('{Area.DISCARD.value}', '{Area.LAY.value}')
+)
+"""
+"""The player's claims in games, and how many were right: their attempts of the player's
+deals of games (an index), not all of their attempts. A game's discards and lays are kept
+as game attempts too (games.review): not claims."""
+
+
 def _totals(owner: Owner) -> Counter[str]:
-    """The player's games added up: one row per (winner, counting, skunk) from the index
-    that holds the figures, summed here (a query of a dozen filtered sums took longer for
-    the ORM to build than for the database to answer)."""
-    groups = (
-        Game.objects.owned_by(owner)
-        .values("winner", "counting", "skunk")
-        .annotate(games=Count("pk"), **{field: Sum(field) for field in (*FIGURES, "hints_used")})
-        .order_by()
-    )
+    """The player's games added up (``GROUPS``), the groups summed here."""
     totals: Counter[str] = Counter()
-    for group in groups:
-        games, winner, skunk = group["games"], group["winner"], group["skunk"]
+    for winner, counting, skunk, games, hints, *figures in owned_rows(GROUPS, owner):
         totals["played"] += games
-        totals["hints"] += group["hints_used"]
+        totals["hints"] += hints
+        sums = dict(zip(FIGURES, figures, strict=True))
         for field in FIGURES:
             if field != "muggins_lost":
-                totals[field] += group[field]
-        if group["counting"] == "manual":
-            totals["muggins"] += group["muggins_lost"]
+                totals[field] += sums[field]
+        if counting == "manual":
+            totals["muggins"] += sums["muggins_lost"]
         if winner == "":
             continue
         totals["finished"] += games
@@ -82,17 +97,7 @@ def games_progress(owner: Owner) -> dict | None:
     totals = _totals(owner)
     if not totals["played"]:
         return None
-    # A game's discards and lays are kept as game attempts too (games.review): not claims.
-    # Read from the player's deals of games (an index), not from all of their attempts.
-    claims = (
-        Deal.objects.owned_by(owner)
-        .filter(mode=Mode.GAME.value)
-        .exclude(kind__in=(Area.DISCARD.value, Area.LAY.value))
-    )
-    counts = claims.aggregate(
-        counted=Count("attempt"), right=Count("attempt", filter=Q(attempt__right=True))
-    )
-    counted, right = counts["counted"], counts["right"]
+    ((counted, right),) = owned_rows(CLAIMS, owner)
     per_deal = {
         seat: (totals[f"{seat}_deals"], totals[f"{seat}_points"] / totals[f"{seat}_deals"])
         for seat in ("pone", "dealer")

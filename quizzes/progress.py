@@ -7,6 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.db import connection
+
 from .domain.patterns import Area, Pattern
 from .models import Attempt, AttemptPattern, PatternRecord, ReviewItem, ShowRecord
 from .owners import Owner
@@ -94,14 +96,13 @@ def pattern_stats(owner: Owner, *, recent: int | None = None) -> list[PatternSta
 
     Marks not known (a wrong count nothing explained) count neither way."""
     if recent is None:
-        rows = PatternRecord.objects.owned_by(owner).values("pattern", "seen", "missed")
+        rows = owned_rows(PATTERN_RECORDS, owner)
     else:
-        ids = Attempt.objects.owned_by(owner).recent_first().values("id")[:recent]
-        rows = AttemptPattern.objects.filter(attempt__in=ids).pattern_figures()
+        rows = owned_rows(RECENT_PATTERNS, owner, count=recent)
     stats = [
-        PatternStat(Pattern(row["pattern"]), row["seen"], row["missed"])
-        for row in rows
-        if Pattern.from_slug(row["pattern"])
+        PatternStat(Pattern(pattern), seen, missed)
+        for pattern, seen, missed in rows
+        if Pattern.from_slug(pattern)
     ]
     order = {p: i for i, p in enumerate(Pattern)}
     return sorted(stats, key=lambda s: (s.accuracy, -s.seen, order[s.pattern]))
@@ -116,18 +117,17 @@ def progress_of(owner: Owner | None) -> Progress:
     progress = Progress()
     if owner is None:
         return progress
-    record = ShowRecord.objects.owned_by(owner).first() or ShowRecord.worked_out(owner)
+    record = _show_record(owner)
     if record is None:
         return progress
     progress.attempts, progress.right = record.attempts, record.right
     progress.current_streak, progress.best_streak = record.current_streak, record.best_streak
-    counts = Attempt.objects.owned_by(owner).filter(kind=Area.SHOW.value)
     progress.median_hand_seconds, progress.median_crib_seconds = median_seconds(
-        counts, hands=record.attempts - record.cribs, cribs=record.cribs
+        owner, hands=record.attempts - record.cribs, cribs=record.cribs
     )
     # The rolling accuracy of the first attempt charted counts the nine before it.
-    latest = counts.recent_first().values_list("right", "seconds")[: CHART_ATTEMPTS + ROLLING - 1]
-    window = list(latest)[::-1]
+    latest = owned_rows(LATEST_COUNTS, owner, count=CHART_ATTEMPTS + ROLLING - 1)
+    window = [(bool(right), seconds) for right, seconds in reversed(latest)]
     percents = rolling([right for right, _ in window])[-CHART_ATTEMPTS:]
     last = window[-CHART_ATTEMPTS:]
     first_number = record.attempts - len(last) + 1
@@ -142,23 +142,35 @@ def progress_of(owner: Owner | None) -> Progress:
     return progress
 
 
-def median_seconds(counts, *, hands: int, cribs: int) -> tuple[float | None, float | None]:
-    """The median time of the hands and of the cribs among ``counts`` (``hands`` and
-    ``cribs`` of them), read at the middle of each (an index holds them in order of time)."""
-    # crib__in, not crib=: SQLite is sent "crib IN (0)", an equality its index can take,
-    # instead of "NOT crib", which would sort every count of the player.
-    medians = []
-    for crib, size in ((False, hands), (True, cribs)):
-        if size <= 0:
-            medians.append(None)
-            continue
-        ordered = (
-            counts.filter(crib__in=(crib,)).order_by("seconds").values_list("seconds", flat=True)
+def _show_record(owner: Owner) -> ShowRecord | None:
+    """The player's ``ShowRecord`` (its figures only), or worked out from their counts when
+    it is missing; None before their first count."""
+    row = next(iter(owned_rows(SHOW_RECORD, owner)), None)
+    if row is None:
+        return ShowRecord.worked_out(owner)
+    fields = ("attempts", "cribs", "right", "current_streak", "best_streak")
+    return ShowRecord(**dict(zip(fields, row, strict=True)))
+
+
+def median_seconds(owner: Owner, *, hands: int, cribs: int) -> tuple[float | None, float | None]:
+    """The median time of the player's hands and of their cribs counted (``hands`` and
+    ``cribs`` of them)."""
+    return _median_seconds(owner, False, hands), _median_seconds(owner, True, cribs)
+
+
+def _median_seconds(owner: Owner, crib: bool, size: int) -> float | None:
+    """The median of ``size`` counts, read at their middle (an index holds them in order of
+    time): the one count there, or the mean of the two."""
+    if size <= 0:
+        return None
+    middle = [
+        seconds
+        for (seconds,) in owned_rows(
+            MIDDLE_TIMES, owner, crib=crib, count=2 - size % 2, start=(size - 1) // 2
         )
-        # Empty only if counts were deleted behind the record's back (in a shell, say).
-        middle = list(ordered[(size - 1) // 2 : size // 2 + 1])
-        medians.append(sum(middle) / len(middle) if middle else None)
-    return medians[0], medians[1]
+    ]
+    # Empty only if counts were deleted behind the record's back (in a shell, say).
+    return sum(middle) / len(middle) if middle else None
 
 
 def last_attempts(owner: Owner | None, count: int = LAST_ATTEMPTS):
@@ -175,6 +187,51 @@ def last_attempts(owner: Owner | None, count: int = LAST_ATTEMPTS):
         "deal__starter",
     )
     return counted.recent_first().select_related("deal").only(*shown)[:count]
+
+
+# --- the quiz history read in SQL --------------------------------------------------------
+# Each of these answers in a tenth of a millisecond or so; the ORM took about a millisecond
+# to build each (the page's quiz history was mostly query building), so they are written
+# out once. ``{owned}`` stands for the player's rows (``Owner.lookup``) in the query's table.
+
+SHOW_RECORD = f"""
+SELECT "attempts", "cribs", "right", "current_streak", "best_streak"
+FROM "{ShowRecord._meta.db_table}" WHERE {{owned}} LIMIT 1"""
+
+MIDDLE_TIMES = f"""
+SELECT "seconds" FROM "{Attempt._meta.db_table}"
+WHERE {{owned}} AND "kind" = '{Area.SHOW.value}' AND "crib" = %(crib)s
+ORDER BY "seconds" LIMIT %(count)s OFFSET %(start)s"""
+
+LATEST_COUNTS = f"""
+SELECT "right", "seconds" FROM "{Attempt._meta.db_table}"
+WHERE {{owned}} AND "kind" = '{Area.SHOW.value}'
+ORDER BY "answered_at" DESC, "id" DESC LIMIT %(count)s"""
+
+PATTERN_RECORDS = f"""
+SELECT "pattern", "seen", "missed" FROM "{PatternRecord._meta.db_table}" WHERE {{owned}}"""
+
+RECENT_PATTERNS = f"""
+SELECT "pattern", COUNT(*), COUNT(*) FILTER (WHERE "missed")
+FROM "{AttemptPattern._meta.db_table}"
+WHERE "missed" IS NOT NULL AND "attempt_id" IN (
+    SELECT "id" FROM "{Attempt._meta.db_table}" WHERE {{owned}}
+    ORDER BY "answered_at" DESC, "id" DESC LIMIT %(count)s
+)
+GROUP BY "pattern"
+"""
+
+
+def owned_rows(query: str, owner: Owner, **params) -> list[tuple]:
+    """The rows of ``query`` (SQL with ``{owned}`` where the player's rows are chosen) for
+    ``owner``, with its ``params`` (``%(name)s``)."""
+    if owner.user is not None:
+        owned, params["owner"] = '"user_id" = %(owner)s', owner.user.pk
+    else:
+        owned, params["owner"] = '"user_id" IS NULL AND "guest_key" = %(owner)s', owner.guest_key
+    with connection.cursor() as cursor:
+        cursor.execute(query.format(owned=owned), params)
+        return cursor.fetchall()
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,12 +3,10 @@
 ``quizzes.templatetags.charts`` writes the page's other long rows."""
 
 from django import template
-from django.urls import reverse
-from django.utils.html import escape
 from django.utils.safestring import SafeString
 
 from counter.templatetags.cards import points
-from quizzes.templatetags.charts import rows
+from quizzes.templatetags.charts import path_format, rows
 
 register = template.Library()
 
@@ -17,11 +15,12 @@ register = template.Library()
 def skill_rows(trend) -> SafeString:
     """A table row per game of ``games_skill``: a link to its review, the player's points
     lost a deal in discards, the play, muggins and in all, and the computer's in all."""
+    review_path = path_format("games:review")
     return rows(
         "games/_skill.html#skill-row",
         (
             {
-                "href": escape(reverse("games:review", args=[row["game"].pk])),
+                "href": review_path.format(pk=row["game"].pk),
                 "game": row["game"].pk,
                 **{
                     kind: points(row["you"][kind]) for kind in ("discard", "play", "muggins", "all")

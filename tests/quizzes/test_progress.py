@@ -5,10 +5,9 @@ import pytest
 
 from quizzes.domain.charts import accuracy_line, nice_ceiling, pattern_bars, time_columns
 from quizzes.domain.streaks import streaks
-from quizzes.models import Attempt
 from quizzes.owners import Owner
-from quizzes.progress import median_seconds, rolling
-from tests.factories import AttemptFactory, UserFactory
+from quizzes.progress import median_seconds, progress_of, rolling
+from tests.factories import AttemptFactory, AttemptPatternFactory, DealFactory, UserFactory
 
 
 def test_streaks_count_the_current_and_best_runs():
@@ -61,15 +60,39 @@ def test_median_seconds_are_the_median_of_the_hands_and_of_the_cribs(hands, crib
         seconds = round(rng.uniform(1, 60), 2)
         times[crib].append(seconds)
         AttemptFactory(deal__user=user, deal__crib=crib, seconds=seconds)
-    counts = Attempt.objects.owned_by(Owner(user=user)).filter(kind="show")
     expected = tuple(statistics.median(times[crib]) if times[crib] else None for crib in (0, 1))
-    assert median_seconds(counts, hands=hands, cribs=cribs) == pytest.approx(expected)
+    assert median_seconds(Owner(user=user), hands=hands, cribs=cribs) == pytest.approx(expected)
 
 
 @pytest.mark.django_db
 def test_median_seconds_answer_even_after_counts_were_deleted_behind_the_record():
     user = UserFactory()
     AttemptFactory(deal__user=user, deal__crib=False, seconds=4.0)
-    counts = Attempt.objects.owned_by(Owner(user=user)).filter(kind="show")
     # The record says three hands, and one is left: no middle there, so no median (not a 500).
-    assert median_seconds(counts, hands=3, cribs=0) == (None, None)
+    assert median_seconds(Owner(user=user), hands=3, cribs=0) == (None, None)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("guest", [False, True])
+def test_progress_reads_the_players_own_counts_and_marks_only(guest):
+    def counts(user, guest_key, seconds, missed):
+        for n, time in enumerate(seconds):
+            deal = DealFactory(user=user, guest_key=guest_key, crib=n % 2 == 1)
+            attempt = AttemptFactory(deal=deal, seconds=time, claimed=0)
+            AttemptPatternFactory(attempt=attempt, pattern="pair-royal", missed=missed)
+
+    owner = Owner(guest_key="theirs") if guest else Owner(user=UserFactory())
+    counts(owner.user, owner.guest_key, [3.0, 4.0, 6.0, 8.0, 10.0], missed=True)
+    # Another guest's and another user's counts, which would change every figure.
+    counts(None, "another", [50.0] * 3, missed=False)
+    counts(UserFactory(), "", [60.0] * 3, missed=False)
+    progress = progress_of(owner)
+    assert (progress.attempts, progress.right) == (5, 0)
+    assert (progress.median_hand_seconds, progress.median_crib_seconds) == (6.0, 6.0)
+    assert [r.seconds for r in progress.recent] == [3.0, 4.0, 6.0, 8.0, 10.0]
+    assert [(s.pattern.value, s.seen, s.missed) for s in progress.patterns] == [
+        ("pair-royal", 5, 5)
+    ]
+    assert [(s.pattern.value, s.seen, s.missed) for s in progress.weak_spots] == [
+        ("pair-royal", 5, 5)
+    ]
