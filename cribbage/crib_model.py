@@ -206,15 +206,15 @@ class CribOdds:
         self.flush = {}
         for suit in Suit:
             cards = [r for r in _RANKS if has[suit][r]]
-            suited = sum(same[a][b] for a, b in combinations(cards, 2))
-            self.flush[suit] = 5 * suited / total * (suits_left[suit] - 2) / starters
+            pairs = sum(same[a][b] for a, b in combinations(cards, 2))
+            self.flush[suit] = 5 * pairs / total * (suits_left[suit] - 2) / starters
 
     def expected_score(self, throw: tuple[Card, Card]) -> float:
         """The crib's expected total with these two of yours in it."""
         first, second = throw
         throw_key = first.prime * second.prime
         keys = [throw_key * key for key in self.draw_keys]
-        expected = sum(map(mul, self.draw_odds, map(_POINTS, keys)))
+        expected: float = sum(map(mul, self.draw_odds, map(_POINTS, keys)))
         expected += self.their_nobs
         for card in throw:
             if card.rank is Rank.JACK:

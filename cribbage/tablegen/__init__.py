@@ -78,7 +78,7 @@ def _path(module: str) -> Path | None:
 def _imports(module: str, path: Path) -> set[str]:
     """The engine modules ``module`` imports anywhere in its source."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    names = set()
+    names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from multiprocessing import Pool
@@ -102,7 +102,11 @@ def best_throw(six: tuple[Card, ...], dealer: bool, odds: ThrowOdds) -> tuple[Ca
     return best
 
 
-def _throws(job: tuple[list[tuple[Card, ...]], bool, ThrowOdds]) -> list[tuple[Card, Card]]:
+_Job = tuple[list[tuple[Card, ...]], bool, ThrowOdds]
+"""Some deals' sixes, whether they are the dealer's, and the other seat's odds."""
+
+
+def _throws(job: _Job) -> list[tuple[Card, Card]]:
     sixes, dealer, odds = job
     return [best_throw(six, dealer, odds) for six in sixes]
 
@@ -123,7 +127,14 @@ def settle(
         return _settle(deal_sixes(deals, seed), rounds, pool.map, report)
 
 
-def _settle(sixes, rounds, map_jobs, report) -> list[Round]:
+def _settle(
+    sixes: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]],
+    rounds: int,
+    map_jobs: Callable[
+        [Callable[[_Job], list[tuple[Card, Card]]], list[_Job]], Iterable[list[tuple[Card, Card]]]
+    ],
+    report: Callable[[Round], None] | None,
+) -> list[Round]:
     deals = len(sixes)
     dealer_sixes = [dealer for dealer, _ in sixes]
     pone_sixes = [pone for _, pone in sixes]
@@ -167,6 +178,7 @@ def texts(history: Sequence[Round], deals: int = DEALS) -> dict[str, str]:
         f"round {i}: {r.changed:,} throws changed, pair values moved {r.moved:.4f}"
         for i, r in enumerate(history, 1)
     ]
+    columns = [_counts(odds) for odds in (last.dealer, last.pone, before.dealer, before.pone)]
     odds_file = data_file(
         "How a good player throws to the crib, by seat: see cribbage.crib_model.",
         command,
@@ -178,16 +190,7 @@ def texts(history: Sequence[Round], deals: int = DEALS) -> dict[str, str]:
             "dealer_before, pone_before: of the round before's, which the last threw against.",
         ],
         ("class", "dealer", "pone", "dealer_before", "pone_before"),
-        (
-            (
-                name,
-                *(
-                    odds.counts[name]
-                    for odds in (last.dealer, last.pone, before.dealer, before.pone)
-                ),
-            )
-            for name in CLASSES
-        ),
+        ((name, *(column[name] for column in columns)) for name in CLASSES),
     )
     throws = data_file(
         "The last round of the crib model's settling: each deal's throws.",
@@ -202,6 +205,11 @@ def texts(history: Sequence[Round], deals: int = DEALS) -> dict[str, str]:
         ),
     )
     return {FILE: odds_file, THROWS_FILE: throws}
+
+
+def _counts(odds: ThrowOdds) -> dict[str, int]:
+    assert odds.counts is not None, "the odds of a round are counted"
+    return odds.counts
 
 
 def make(workers: int | None = None) -> dict[str, str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing import Pool
@@ -148,7 +148,7 @@ def fit_keep_sharpness(hands: int = 3000, seed: str = "keep-fit-1") -> float:
     ``hands`` random six-card hands, half of them dealt to the dealer."""
     rng = random.Random(seed)
     kept: Counter[int] = Counter()
-    drawn: Counter[int] = Counter()
+    drawn: defaultdict[int, float] = defaultdict(float)
     for index in range(hands):
         cards = rng.sample(DECK, 6)
         role = Role.DEALER if index % 2 else Role.PONE
