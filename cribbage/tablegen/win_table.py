@@ -15,6 +15,10 @@ total score down.
 The same deals give what each role's own play and hand were worth (``deal_points.csv``).
 Strong discards with the crib model and the pegging table, so this table is made after
 them, and its revision counts theirs.
+
+The shipped files were played by an earlier strong (before git 4005f76, valuing the crib
+at random), as their header says: today's strong plays other deals, so this makes other
+figures, and the computer near the end of a game would play otherwise.
 """
 
 from __future__ import annotations
