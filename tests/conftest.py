@@ -2,6 +2,10 @@
 
 * Static files are collected once per run into a temporary STATIC_ROOT with the production
   storage, so pages link hashed files that whitenoise serves compressed, as in production.
+* The live tests (marked ``live``) serve the app with gunicorn in child processes: each
+  module's servers get a copy of one database migrated once per run (``live_template``)
+  and the run's static files (``live_static``). Under pytest-xdist (``make test``) every
+  session fixture is made once per worker.
 * ``pytest --database-only`` keeps only the tests that touch a database (the CI's second
   run, on PostgreSQL): the engine's, the browser's and the static checks run once.
 * Browser tests (mark them ``@pytest.mark.browser``) use pytest-playwright's ``page``,
@@ -68,6 +72,41 @@ def collected_static(tmp_path_factory):
     with override_settings(STATIC_ROOT=root):
         call_command("collectstatic", interactive=False, verbosity=0)
         yield root
+
+
+@pytest.fixture(scope="session")
+def live_static(collected_static, tmp_path_factory):
+    """Static files for the servers the live tests start (tests/server.py): the run's own,
+    collected with the production storage; collected again by a child process with the real
+    settings only when this run's settings did not hash them (DEBUG on)."""
+    if (collected_static / "staticfiles.json").exists():
+        return collected_static
+    from tests.server import collect_static
+
+    return collect_static(tmp_path_factory.mktemp("live") / "static")
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory):
+    """A SQLite file migrated once per run (per xdist worker), as ``manage.py migrate`` makes
+    it: ``sqlite_template.copy_to(path)`` gives a test its own copy."""
+    from tests.server import migrated_template
+
+    with migrated_template(tmp_path_factory.mktemp("sqlite-template"), sqlite=True) as template:
+        yield template
+
+
+@pytest.fixture(scope="session")
+def live_template(request, tmp_path_factory):
+    """A database of the suite's kind migrated once per run (per xdist worker), of which each
+    live module's servers get a copy: ``with live_template.copy(tmp_path) as url``."""
+    from tests.server import migrated_template, suite_on_postgres
+
+    if not suite_on_postgres():
+        yield request.getfixturevalue("sqlite_template")
+        return
+    with migrated_template(tmp_path_factory.mktemp("live-template")) as template:
+        yield template
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,8 @@
 """Run the app as it is deployed: gunicorn, DEBUG off, on a database the test chooses.
 
 Used by the tests that need a real server process (static files, restarts, concurrent
-writers) rather than Django's in-process test client.
+writers) rather than Django's in-process test client. Each gets a copy of a database migrated
+once per run (``Template``, the ``live_template`` fixture of tests/conftest.py).
 """
 
 import http.cookiejar
@@ -77,6 +78,14 @@ def prepare(env: dict[str, str]) -> None:
     manage(env, "collectstatic", "--no-input")
 
 
+def collect_static(static_root: Path) -> Path:
+    """Static files collected by a child process with the real settings (hashed and
+    compressed, as deployed) into ``static_root``."""
+    env = production_env(f"sqlite:///{static_root.parent / 'unused.sqlite3'}", static_root)
+    manage(env, "collectstatic", "--no-input")
+    return static_root
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -128,7 +137,7 @@ def _wait_until_up(base: str, server: subprocess.Popen, errors, seconds: float =
         except OSError:
             if time.monotonic() > deadline:
                 raise
-            time.sleep(0.2)
+            time.sleep(0.05)
 
 
 class Player:
@@ -173,7 +182,7 @@ class Player:
 
 
 class Database:
-    """Plain SQL on a server's database (a URL ``live_database`` gave): to check what the
+    """Plain SQL on a server's database (a URL ``Template.copy`` gave): to check what the
     servers stored, or to write beside them as another request would."""
 
     def __init__(self, url: str):
@@ -212,22 +221,72 @@ class Database:
             db.execute("COMMIT")
 
 
+def _on_postgres(url: str) -> bool:
+    return url.startswith(("postgres://", "postgresql://"))
+
+
+def suite_on_postgres() -> bool:
+    """Whether the suite runs on PostgreSQL (``DATABASE_URL`` names a server), not SQLite."""
+    return _on_postgres(os.environ.get("DATABASE_URL", ""))
+
+
 @contextmanager
-def live_database(workdir: Path):
-    """A database of its own for a server process: a SQLite file, or, when the suite runs on
-    PostgreSQL, a new database on the same server, dropped afterwards. Yields its URL."""
-    suite_url = os.environ.get("DATABASE_URL", "")
-    if not suite_url.startswith(("postgres://", "postgresql://")):
-        yield f"sqlite:///{workdir / 'live.sqlite3'}"
-        return
+def _postgres_database(suite_url: str, kind: str, template: str | None = None):
+    """A new database on the suite's PostgreSQL server, empty or a copy of ``template`` (a
+    database's name), dropped when the block ends. Yields its URL."""
     import psycopg
 
-    name = f"cribtrainer_live_{secrets.token_hex(4)}"
-    parts = urlsplit(suite_url)
+    name = f"cribtrainer_{kind}_{secrets.token_hex(4)}"
+    copied = f' TEMPLATE "{template}"' if template else ""
     with psycopg.connect(suite_url, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
+        admin.execute(f'CREATE DATABASE "{name}"{copied}')
     try:
-        yield parts._replace(path=f"/{name}").geturl()
+        yield urlsplit(suite_url)._replace(path=f"/{name}").geturl()
     finally:
         with psycopg.connect(suite_url, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class Template:
+    """A database migrated once (the ``live_template`` and ``sqlite_template`` fixtures),
+    of which each server gets a copy: a file copy on SQLite, ``CREATE DATABASE ...
+    TEMPLATE`` on PostgreSQL."""
+
+    def __init__(self, url: str):
+        self.url = url
+
+    def copy_to(self, path: Path) -> Path:
+        """A SQLite template's copy at ``path``."""
+        # The backup API copies what the WAL holds too, as a file copy might not.
+        source = self.url.removeprefix("sqlite:///")
+        with closing(sqlite3.connect(source)) as old, closing(sqlite3.connect(path)) as new:
+            old.backup(new)
+        return path
+
+    @contextmanager
+    def copy(self, workdir: Path):
+        """A migrated database of its own for a server process: a SQLite file in
+        ``workdir``, or a new database on the suite's PostgreSQL server, dropped when the
+        block ends. Yields its URL."""
+        if not _on_postgres(self.url):
+            yield f"sqlite:///{self.copy_to(workdir / 'live.sqlite3')}"
+            return
+        template = urlsplit(self.url).path.lstrip("/")
+        with _postgres_database(os.environ["DATABASE_URL"], "live", template) as url:
+            yield url
+
+
+@contextmanager
+def migrated_template(workdir: Path, *, sqlite: bool = False):
+    """A new database migrated by ``manage.py migrate`` (which makes the cache table too),
+    as a deployment does: on the suite's PostgreSQL server when the suite runs there, else
+    (or with ``sqlite``) a SQLite file in ``workdir``. Yields it as a ``Template``; no
+    connection is left open on it, as PostgreSQL requires of a template."""
+    if suite_on_postgres() and not sqlite:
+        with _postgres_database(os.environ["DATABASE_URL"], "template") as url:
+            manage(production_env(url, workdir / "static"), "migrate", "--no-input")
+            yield Template(url)
+        return
+    url = f"sqlite:///{workdir / 'template.sqlite3'}"
+    manage(production_env(url, workdir / "static"), "migrate", "--no-input")
+    yield Template(url)

@@ -5,16 +5,17 @@ import urllib.request
 
 import pytest
 
-from tests.server import gunicorn, prepare, production_env
+from tests.server import gunicorn, production_env
+
+pytestmark = pytest.mark.live
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
+def served(tmp_path_factory, live_template, live_static):
+    """The server's base URL and its static files."""
     workdir = tmp_path_factory.mktemp("served")
-    env = production_env(f"sqlite:///{workdir / 'db.sqlite3'}", workdir / "static")
-    prepare(env)
-    with gunicorn(env) as base:
-        yield base, workdir
+    with live_template.copy(workdir) as url, gunicorn(production_env(url, live_static)) as base:
+        yield base, live_static
 
 
 def fetch(url, **headers):
@@ -23,8 +24,8 @@ def fetch(url, **headers):
 
 
 def test_static_files_have_hashed_names_long_cache_headers_and_compression(served):
-    base, workdir = served
-    hashed = [p for p in (workdir / "static" / "css").glob("app.*.css") if p.suffix == ".css"]
+    base, static = served
+    hashed = [p for p in (static / "css").glob("app.*.css") if p.suffix == ".css"]
     assert hashed, "collectstatic wrote no hashed app.css"
     assert (hashed[0].parent / (hashed[0].name + ".gz")).exists()
     name = hashed[0].name

@@ -18,19 +18,18 @@ from django.conf import settings
 from cribbage.game import Claim, Discard, Go, Lay, Phase
 from cribbage.game import Game as EngineGame
 from games.models import HUMAN
-from tests.server import Database, Player, gunicorn, live_database, prepare, production_env
+from tests.server import Database, Player, gunicorn, production_env
 
-pytestmark = pytest.mark.live_database
+pytestmark = [pytest.mark.live, pytest.mark.live_database]
 
 PASSWORD = "a-pair-royal-is-six"
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory):
+def servers(tmp_path_factory, live_template, live_static):
     workdir = tmp_path_factory.mktemp("two-servers")
-    with live_database(workdir) as url:
-        env = production_env(url, workdir / "static")
-        prepare(env)
+    with live_template.copy(workdir) as url:
+        env = production_env(url, live_static)
         with ExitStack() as stack:
             bases = [stack.enter_context(gunicorn(env, workers=1)) for _ in range(2)]
             yield bases, Database(url)

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from tests.server import ROOT, app_env, manage
+from tests.server import ROOT, app_env
 
 
 @pytest.mark.django_db
@@ -72,11 +72,10 @@ def healthz_of(database, script=HEALTHZ):
 
 
 @pytest.fixture
-def sqlite_file(tmp_path):
-    database = tmp_path / "db.sqlite3"
-    env = app_env(DEBUG="1", DATABASE_URL=f"sqlite:///{database}")
-    manage(env, "migrate", "--no-input")
-    return database, env
+def sqlite_file(tmp_path, sqlite_template):
+    """A SQLite file as ``manage.py migrate`` makes it (a copy of one made once per run)."""
+    database = sqlite_template.copy_to(tmp_path / "db.sqlite3")
+    return database, app_env(DEBUG="1", DATABASE_URL=f"sqlite:///{database}")
 
 
 def test_healthz_reports_a_removed_sqlite_file_and_does_not_make_it_again(sqlite_file):

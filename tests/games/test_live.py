@@ -7,15 +7,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.server import Player, gunicorn, live_database, prepare, production_env
+from tests.server import Player, gunicorn, production_env
 
-pytestmark = pytest.mark.live_database
+pytestmark = [pytest.mark.live, pytest.mark.live_database]
 
 
-def test_two_tabs_moving_at_once_make_one_move(tmp_path):
-    with live_database(tmp_path) as url:
-        env = production_env(url, tmp_path / "static")
-        prepare(env)
+def test_two_tabs_moving_at_once_make_one_move(tmp_path, live_template, live_static):
+    with live_template.copy(tmp_path) as url:
+        env = production_env(url, live_static)
         with gunicorn(env, workers=2, threads=2) as base:
             player = Player(base)
             status, path, page = player.post("/play/new/", level="greedy", counting="manual")

@@ -11,7 +11,7 @@ import re
 import threading
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 
 import pytest
 
@@ -19,9 +19,9 @@ from cribbage.cards import parse_card, parse_cards
 from quizzes.domain.marking import Answer
 from quizzes.models import Deal
 from quizzes.services import settled_marks
-from tests.server import Database, Player, gunicorn, live_database, prepare, production_env
+from tests.server import Database, Player, gunicorn, production_env
 
-pytestmark = pytest.mark.live_database
+pytestmark = [pytest.mark.live, pytest.mark.live_database]
 
 PLAYERS = 6
 DEALS_EACH = 4
@@ -29,12 +29,11 @@ DOUBLE_SUBMITS = 8
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory):
+def live(tmp_path_factory, live_template, live_static):
     """The servers' base URL and their database's."""
     workdir = tmp_path_factory.mktemp("concurrency")
-    with live_database(workdir) as url:
-        env = production_env(url, workdir / "static")
-        prepare(env)
+    with live_template.copy(workdir) as url:
+        env = production_env(url, live_static)
         with gunicorn(env, workers=4, threads=2) as base:
             yield base, url
 
@@ -150,8 +149,7 @@ def waiting_on_a_lock(database: Database, request) -> bool:
     """Whether ``request`` (a future) is held up by a lock in the database: PostgreSQL says
     so of its session; SQLite cannot, so it is still unanswered after a while."""
     if database.is_sqlite:
-        time.sleep(0.5)
-        return not request.done()
+        return not wait([request], timeout=0.5).done
     waiting = (
         "SELECT count(*) FROM pg_stat_activity"
         " WHERE datname = current_database() AND wait_event_type = 'Lock'"
@@ -170,7 +168,7 @@ def test_a_miss_explained_as_another_answer_makes_the_same_record_counts_in_both
     server, url = live
     database, player = Database(url), Player(server)
     deal_id = deal_hand(player)
-    # The hand whose 12 two misses explain (as in tests/quizzes/test_services.py).
+    # The hand whose 12 two misses explain (as in tests/quizzes/services/test_answers.py).
     database.execute(
         "UPDATE quizzes_deal SET hand = ?, starter = ?, crib = ? WHERE id = ?",
         *("4C 6D 5D 4S", "9C", False, deal_id),
@@ -266,13 +264,14 @@ def test_an_answer_sent_while_the_same_browser_logs_in_is_the_accounts(server):
     assert 'class="box"' in review  # the missed patterns are in the account's queue
 
 
-def test_behind_a_proxy_lockouts_follow_the_client_not_the_proxy(tmp_path):
+def test_behind_a_proxy_lockouts_follow_the_client_not_the_proxy(
+    tmp_path, live_template, live_static
+):
     """The attack run's repro, on gunicorn with PROXY_COUNT=1: five wrong passwords from
     one client do not lock the owner out from another; a client guessing many usernames is
     locked out after AXES_ADDRESS_FAILURE_LIMIT (20) failures, for every username."""
-    with live_database(tmp_path) as url:
-        env = {**production_env(url, tmp_path / "static"), "PROXY_COUNT": "1"}
-        prepare(env)
+    with live_template.copy(tmp_path) as url:
+        env = {**production_env(url, live_static), "PROXY_COUNT": "1"}
         with gunicorn(env) as base:
             owner = Player(base)
             owner.post(
@@ -307,10 +306,9 @@ def test_behind_a_proxy_lockouts_follow_the_client_not_the_proxy(tmp_path):
             assert "20 failed log-ins from your address" in page
 
 
-def test_progress_survives_a_restart(tmp_path):
-    with live_database(tmp_path) as url:
-        env = production_env(url, tmp_path / "static")
-        prepare(env)
+def test_progress_survives_a_restart(tmp_path, live_template, live_static):
+    with live_template.copy(tmp_path) as url:
+        env = production_env(url, live_static)
         with gunicorn(env) as base:
             player = Player(base)
             status, path, _ = player.post(
