@@ -18,15 +18,16 @@ PORT ?= 8000
 
 WORKERS ?= 2
 
-.PHONY: help install run serve test test-db test-postgres test-fast test-browser screenshots \
+.PHONY: help install run serve test test-all test-db test-postgres test-fast test-browser screenshots \
 	lint format bench loadtest chromium wrk lock clean tables
 
 help:
 	@echo "make run           set up and serve http://$(HOST):$(PORT) on SQLite (DEBUG on; PORT=, HOST=)"
-	@echo "make test          set up, then lint, format check and the whole suite on SQLite"
-	@echo "make test-db       the whole suite on whatever DATABASE_URL names"
+	@echo "make test          set up, then lint and the fast suite (no browser, live or slow tests) on SQLite"
+	@echo "make test-all      lint and every test on SQLite, then those touching a database on PostgreSQL (CI)"
+	@echo "make test-db       every test on whatever DATABASE_URL names"
 	@echo "make test-postgres the tests that touch a database, on a throwaway PostgreSQL"
-	@echo "make test-fast     the suite without browser and slow tests"
+	@echo "make test-fast     the fast suite without lint"
 	@echo "make test-browser  only the browser tests"
 	@echo "make screenshots   the browser tests, saving the README's phone pictures in tests/screenshots"
 	@echo "make serve         gunicorn and the task worker, DEBUG off, static files through whitenoise"
@@ -102,25 +103,43 @@ format: $(INSTALLED)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-test: lint test-db
+# The tests run in parallel, a pytest-xdist worker per core; each test file stays on one
+# worker, so what its tests share (a module's servers, a game played once) is made once.
+PYTEST := $(BIN)/pytest -n auto --dist loadfile
+# The fast suite leaves out the tests marked (pyproject.toml) browser (Chromium), live
+# (gunicorn in child processes) and slow (exhaustive checks); make test-all runs them.
+FAST := not browser and not live and not slow
+# Put before a recipe's commands: the target's run time is printed at its end, pass or fail.
+TIMED = start=$$(date +%s); trap 'took=$$(( $$(date +%s) - start )); \
+	echo "make $@ took $$(( took / 60 )) min $$(( took % 60 )) s"' EXIT;
 
-# The whole suite on whatever DATABASE_URL names (SQLite by default).
+test: $(INSTALLED)
+	@$(TIMED) $(MAKE) --no-print-directory lint && $(PYTEST) -m "$(FAST)"
+
+# Everything CI runs: lint, every test on SQLite, then on PostgreSQL every test that touches
+# a database.
+test-all: $(INSTALLED) chromium
+	@$(TIMED) $(MAKE) --no-print-directory lint && $(PYTEST) && \
+	$(MAKE) --no-print-directory test-postgres
+
+# Every test on whatever DATABASE_URL names (SQLite by default).
 test-db: $(INSTALLED) chromium
-	$(BIN)/pytest
+	@$(TIMED) $(PYTEST)
 
 # The engine, browser and static checks do not depend on the database: they ran on SQLite.
 test-postgres: $(INSTALLED)
-	.ci/with-postgres $(BIN)/pytest --database-only -m "not browser and not slow"
+	@$(TIMED) .ci/with-postgres $(PYTEST) --database-only -m "not browser and not slow"
 
 test-fast: $(INSTALLED)
-	$(BIN)/pytest -m "not browser and not slow"
+	@$(TIMED) $(PYTEST) -m "$(FAST)"
 
 test-browser: $(INSTALLED) chromium
-	$(BIN)/pytest -m browser
+	@$(TIMED) $(PYTEST) -m browser
 
-# The browser tests take the README's pictures; SCREENSHOTS=1 keeps them in tests/screenshots/.
+# Only the browser tests take pictures, and only with SCREENSHOTS=1: the README's go to
+# tests/screenshots/ (committed), the others to tests/artifacts/.
 screenshots: $(INSTALLED) chromium
-	SCREENSHOTS=1 $(BIN)/pytest -m browser -q
+	@$(TIMED) SCREENSHOTS=1 $(PYTEST) -m browser -q
 
 # The engine's tables in cribbage/data, in their order: the crib model and the pegging table,
 # then the win table, whose self-play discards with both. Fixed seeds, so unchanged code
