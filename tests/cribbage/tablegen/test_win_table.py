@@ -1,6 +1,9 @@
 """The win table worked out: the chances from deal outcomes in the order of the game, the
 deals played the same whatever process plays them, and the files written the same."""
 
+import os
+import subprocess
+import sys
 from collections import Counter
 
 from cribbage import data
@@ -24,6 +27,26 @@ def test_the_deals_are_the_same_on_one_process_or_two():
     """Each deal is played from its own seed with empty memos, and put back in order: the
     table does not depend on which process played what."""
     assert play_deals(4, SEED, workers=1) == play_deals(4, SEED, workers=2)
+
+
+def test_the_deals_are_the_same_whatever_order_sets_come_in():
+    """Each run of ``make tables`` hashes strings (and so orders sets of cards) its own way:
+    the deals played do not depend on it."""
+    code = (
+        "from cribbage.tablegen.selfplay import play_deals\n"
+        f"print(play_deals(2, {SEED!r}, workers=1))"
+    )
+    played = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(played) == 1
 
 
 def test_the_files_are_what_the_generator_writes_for_their_figures():
