@@ -2,7 +2,8 @@
 
 Its query string is the pegging counter's URL, in the notation of ``crib peg --players``:
 ``/pegging/?players=2&play=6H,4C,5D,go,2C,go,9S``, the cards and gos in the order they
-were said, player 1 (on the dealer's left) leading and the dealer last.
+were said, player 1 (on the dealer's left) leading and the dealer last. The engine numbers
+the players by seat from 0, so player ``n`` on the page is seat ``n - 1``.
 """
 
 from __future__ import annotations
@@ -79,16 +80,23 @@ class TablePlay:
         return " ".join(self.tokens)
 
     @property
+    def to_play_number(self) -> int | None:
+        """Whose turn it is as the table numbers the players, from 1 (the leader)."""
+        seat = self.state.to_play
+        return None if seat is None else seat + 1
+
+    @property
     def last_turn(self) -> Turn | None:
         turns = self.record.turns
         return turns[-1] if turns else None
 
 
-def player_role(player: int, players: int) -> str:
-    """What a player is called at the table besides their number: the dealer plays last;
-    with two players the other is the pone, who leads."""
-    if player == players:
+def player_role(seat: int, players: int) -> str:
+    """What the player in ``seat`` (from 0, in turn order) is called at the table besides
+    their number: the dealer plays last; with two players the other is the pone, who
+    leads."""
+    if seat == players - 1:
         return "dealer"
     if players == TWO_PLAYERS:
         return "pone"
-    return "leads" if player == 1 else ""
+    return "leads" if seat == 0 else ""

@@ -104,9 +104,9 @@ def pegging_page(request: HtmxHttpRequest) -> HttpResponse:
     if _off(request, share_url, message):
         return redirect(share_url)
     partial = wants_partial(request)
-    players = range(1, play.players + 1)
-    who = [f"Player {player}" for player in players]
-    roles = [player_role(player, play.players) for player in players]
+    seats = range(play.players)
+    who = [f"Player {seat + 1}" for seat in seats]
+    roles = [player_role(seat, play.players) for seat in seats]
     status = message or _play_status(play)
     context = {
         "form": form,
@@ -114,7 +114,7 @@ def pegging_page(request: HtmxHttpRequest) -> HttpResponse:
         "who": who,
         "roles": roles,
         "totals": [
-            {"who": who[player - 1], "role": roles[player - 1], "points": points}
+            {"who": who[player], "role": roles[player], "points": points}
             for player, points in play.record.totals.items()
         ],
         "player_counts": [
@@ -194,7 +194,7 @@ def _play_status(play: TablePlay) -> str:
     said = []
     turn = play.last_turn
     if turn is not None:
-        who = f"Player {turn.player}"
+        who = f"Player {turn.player + 1}"
         if turn.is_go:
             said.append(f"{who} says go.")
             said.append(_go_point(play))
@@ -203,12 +203,12 @@ def _play_status(play: TablePlay) -> str:
             said.append(f"{who} lays the {turn.card.label}: {turn.count}{scored}.")
     state = play.state
     if play.is_over:
-        totals = ", ".join(f"player {p} {points}" for p, points in play.record.totals.items())
+        totals = ", ".join(f"player {p + 1} {points}" for p, points in play.record.totals.items())
         said.append(f"The play is over. Pegged: {totals}.")
     elif state.count == 0:
-        said.append(f"Player {state.to_play} leads{' again' if turn else ''}, at 0.")
+        said.append(f"Player {play.to_play_number} leads{' again' if turn else ''}, at 0.")
     else:
-        said.append(f"Count {state.count}: player {state.to_play} to play, or say go.")
+        said.append(f"Count {state.count}: player {play.to_play_number} to play, or say go.")
     return " ".join(said)
 
 
@@ -219,7 +219,7 @@ def _go_point(play: TablePlay) -> str:
     if laid is None or not any(item.kind is PegKind.GO for item in laid.items):
         return ""
     if turns[-1].is_go and play.state.count == 0:
-        return f"One for the go to player {laid.player}."
+        return f"One for the go to player {laid.player + 1}."
     return ""
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, CardError, parse_card
+from .rules import Seat
 from .show import MAX_SHOW
 
 __all__ = [
@@ -40,7 +41,7 @@ class GameError(CardError):
 class Discard:
     """``player`` lays two of their six cards away to the dealer's crib."""
 
-    player: int
+    player: Seat
     cards: tuple[Card, ...]
 
 
@@ -48,7 +49,7 @@ class Discard:
 class Lay:
     """``player`` lays ``card`` in the play."""
 
-    player: int
+    player: Seat
     card: Card
 
 
@@ -56,7 +57,7 @@ class Lay:
 class Go:
     """``player`` holds no card that fits the count and says go."""
 
-    player: int
+    player: Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ class Claim:
     """``player`` (the human, counting manually) claims ``points`` for the move or count
     the game waits on."""
 
-    player: int
+    player: Seat
     points: int
 
 
@@ -72,7 +73,7 @@ class Claim:
 class Resign:
     """``player`` gives the game up: it is lost as the scores stand, skunks included."""
 
-    player: int
+    player: Seat
 
 
 Action = Discard | Lay | Go | Claim | Resign

@@ -122,7 +122,8 @@ def peg_text(plays: tuple[Play, ...]) -> str:
 
 
 def play_record_json(record: PlayRecord) -> dict:
-    """The cards laid as ``peg_json`` gives them, with who laid each, and the totals."""
+    """The cards laid as ``peg_json`` gives them, with who laid each, and the totals; the
+    players numbered from 1 (the leader) as people number them."""
     return {
         "players": record.players,
         "plays": [
@@ -131,11 +132,11 @@ def play_record_json(record: PlayRecord) -> dict:
                 "count": turn.count,
                 "points": turn.points,
                 "items": [{**_peg_item_json(item), "name": item.name} for item in turn.items],
-                "player": turn.player,
+                "player": turn.player + 1,
             }
             for turn in record.plays
         ],
-        "totals": {str(player): points for player, points in record.totals.items()},
+        "totals": {str(player + 1): points for player, points in record.totals.items()},
         "over": record.is_over,
     }
 
@@ -144,15 +145,15 @@ def play_record_text(record: PlayRecord) -> str:
     lines = []
     for turn in record.turns:
         said = GO if turn.card is None else turn.card.code
-        line = f"player {turn.player}  {said:<3} count {turn.count:>2}"
+        line = f"player {turn.player + 1}  {said:<3} count {turn.count:>2}"
         scored = ", ".join(f"{item.name} {item.points}" for item in turn.items)
         lines.append(f"{line}   {scored} = {turn.points}" if scored else line)
     if not record.is_over:
         down, all_cards = len(record.plays), 4 * record.players
         lines.append(f"The play goes on: {down} of {all_cards} cards are down")
     for player, points in record.totals.items():
-        dealer = " (dealer)" if player == record.players else ""
-        lines.append(f"Total for player {player}{dealer}: {points}")
+        dealer = " (dealer)" if player == record.players - 1 else ""
+        lines.append(f"Total for player {player + 1}{dealer}: {points}")
     return "\n".join(lines)
 
 

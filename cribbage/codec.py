@@ -15,6 +15,7 @@ from .actions import GameError
 from .cards import Card, parse_card
 from .pegging import GO
 from .records import ClaimRecord, Counting, Deal, Peg, Pending, Source, replay_play
+from .rules import Seat, other
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,7 +29,7 @@ class GameFields(TypedDict):
     """A ``Game``'s fields, as read from its JSON."""
 
     seed: str
-    human: int | None
+    human: Seat | None
     counting: Counting
     cuts: tuple[tuple[Card, Card], ...]
     deals: tuple[Deal, ...]
@@ -36,7 +37,7 @@ class GameFields(TypedDict):
     pegs: tuple[Peg, ...]
     claims: tuple[ClaimRecord, ...]
     pending: Pending | None
-    resigned: int | None
+    resigned: Seat | None
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -136,7 +137,8 @@ def _deal_to_dict(deal: Deal) -> dict[str, Any]:
 def _deal_from_dict(data: Mapping[str, Any]) -> Deal:
     play = None
     if data["play"] is not None:
-        play = replay_play(None if token == GO else parse_card(token) for token in data["play"])[0]
+        turns = (None if token == GO else parse_card(token) for token in data["play"])
+        play = replay_play(turns, leader=other(data["dealer"]))[0]
     starter = data["starter"]
     return Deal(
         number=data["number"],

@@ -43,7 +43,7 @@ from .discard import CribModel, Role, discard_options
 from .game import Game
 from .peg_table import play_value_of
 from .pegging import PlayState, score_play
-from .rules import GAME_POINTS, HAND_SIZE, MAX_COUNT
+from .rules import GAME_POINTS, HAND_SIZE, MAX_COUNT, Seat, other
 from .show import RANK_POINTS, rank_key, show_total
 
 __all__ = [
@@ -95,7 +95,7 @@ def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
         if level is Level.CLASSIC:
             return Discard(player, classic_discard(cards, role))
         return Discard(
-            player, strong_discard(cards, role, (game.scores[player], game.scores[1 - player]))
+            player, strong_discard(cards, role, (game.scores[player], game.scores[other(player)]))
         )
     hand = deal.held(player)
     fitting = play.playable(hand)
@@ -106,19 +106,18 @@ def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
         return Lay(player, greedy_lay(hand, play, seen))
     if level is Level.CLASSIC:
         return Lay(player, classic_lay(hand, play))
-    me = deal.play_player(player)
-    return Lay(player, strong_lay(hand, play, me, seen, _endgame(game, player, seen)))
+    return Lay(player, strong_lay(hand, play, player, seen, _endgame(game, player, seen)))
 
 
-def _endgame(game: Game, player: int, seen: Sequence[Card]) -> Endgame | None:
+def _endgame(game: Game, player: Seat, seen: Sequence[Card]) -> Endgame | None:
     """What strong sees of the race to 121, when either player is within ``RACE_WITHIN``."""
-    mine, theirs = GAME_POINTS - game.scores[player], GAME_POINTS - game.scores[1 - player]
+    mine, theirs = GAME_POINTS - game.scores[player], GAME_POINTS - game.scores[other(player)]
     if min(mine, theirs) > RACE_WITHIN:
         return None
     deal = game.deal
     starter = deal.starter
     assert starter is not None and deal.play is not None
-    opponent = 3 - deal.play_player(player)
+    opponent = other(player)
     return Endgame(
         my_need=mine,
         their_need=theirs,
@@ -252,7 +251,7 @@ def strong_discard(
     return best.throw[0], best.throw[1]
 
 
-def opponent_min_value(play: PlayState, opponent: int) -> int:
+def opponent_min_value(play: PlayState, opponent: Seat) -> int:
     """The least value a card the opponent still holds can have: each go they said at count
     c shows they held no card of value 31 - c or less."""
     least = 1
@@ -386,7 +385,7 @@ class Endgame:
 def strong_lay(
     hand: Sequence[Card],
     play: PlayState,
-    me: int,
+    me: Seat,
     seen: Iterable[Card],
     endgame: Endgame | None = None,
 ) -> Card:
@@ -408,12 +407,12 @@ def strong_lay(
 def lay_values(
     hand: Sequence[Card],
     play: PlayState,
-    me: int,
+    me: Seat,
     seen: Iterable[Card],
     endgame: Endgame | None = None,
 ) -> dict[int, float]:
-    """What laying each rank of ``hand`` that fits is worth to player ``me`` (1 or 2 in
-    ``play``): the average, over the hands the opponent may hold, of its pegging minus
+    """What laying each rank of ``hand`` that fits is worth to the player in seat ``me``
+    of ``play``: the average, over the hands the opponent may hold, of its pegging minus
     theirs for the rest of the play, both playing their best.
 
     The opponent's possible hands are every set of unseen cards of their size consistent
@@ -425,10 +424,10 @@ def lay_values(
     wins is valued by the chance to win from the scores it leaves.
     """
     ranks = sorted({int(card.rank) for card in play.playable(hand)})
-    opponent = 3 - me
+    opponent = other(me)
     seen = set(seen)
     unseen = [card for card in DECK if card not in seen]
-    size = HAND_SIZE - play.laid[opponent - 1]
+    size = HAND_SIZE - play.laid[opponent]
     least = opponent_min_value(play, opponent)
     memory = search.memory()
     memory.clear_if_large()
@@ -446,16 +445,16 @@ def lay_values(
     totals = dict.fromkeys(ranks, 0)
     moves = [move for move in memory.hand_moves(own) if move[0] in totals]
     for ranks_held, weight in holdings:
-        other = memory.hand_number(ranks_held)
+        held = memory.hand_number(ranks_held)
         their_show = endgame.their_show(ranks_held) if endgame else 0
         if endgame is None or not endgame.may_end(their_show):
             for rank, _, rest in moves:
-                totals[rank] += weight * memory.lay_value(rest, other, series, alone, rank)
+                totals[rank] += weight * memory.lay_value(rest, held, series, alone, rank)
             continue
         race = memory.race(*endgame.shows(their_show))
         needs = search.need(endgame.my_need), search.need(endgame.their_need)
         for rank, _, rest in moves:
-            value = race.lay_value(rest, other, series, alone, rank, *needs, endgame.pone)
+            value = race.lay_value(rest, held, series, alone, rank, *needs, endgame.pone)
             totals[rank] += weight * value
     weights = sum(weight for _, weight in holdings) or 1
     return {rank: total / weights for rank, total in totals.items()}

@@ -67,7 +67,7 @@ from .records import (
     Source,
     replay_play,
 )
-from .rules import DOUBLE_SKUNK_LINE, GAME_POINTS, SEATS, SKUNK_LINE, THROWN_EACH, other
+from .rules import DOUBLE_SKUNK_LINE, GAME_POINTS, SEATS, SKUNK_LINE, THROWN_EACH, Seat, other
 from .show import ShowResult
 from .words import pegged_words
 
@@ -116,7 +116,7 @@ class Game:
     """
 
     seed: str
-    human: int | None
+    human: Seat | None
     counting: Counting
     cuts: tuple[tuple[Card, Card], ...]
     deals: tuple[Deal, ...]
@@ -124,7 +124,7 @@ class Game:
     pegs: tuple[Peg, ...] = ()
     claims: tuple[ClaimRecord, ...] = ()
     pending: Pending | None = None
-    resigned: int | None = None
+    resigned: Seat | None = None
     """The seat that resigned the game, if one did."""
 
     @classmethod
@@ -132,9 +132,9 @@ class Game:
         cls,
         seed: int | str,
         *,
-        human: int | None = 0,
+        human: Seat | None = 0,
         counting: Counting = Counting.MANUAL,
-        first_dealer: int | None = None,
+        first_dealer: Seat | None = None,
     ) -> Game:
         """A game cut for and dealt: the lower card deals first (ace low).
 
@@ -159,11 +159,11 @@ class Game:
         return self.deals[-1]
 
     @property
-    def dealer(self) -> int:
+    def dealer(self) -> Seat:
         return self.deal.dealer
 
     @property
-    def pone(self) -> int:
+    def pone(self) -> Seat:
         return self.deal.pone
 
     @property
@@ -174,12 +174,12 @@ class Game:
     def play(self) -> PlayState | None:
         return self.deal.play
 
-    def held(self, player: int) -> tuple[Card, ...]:
+    def held(self, player: Seat) -> tuple[Card, ...]:
         """The cards in ``player``'s hand now."""
         return self.deal.held(player)
 
     @property
-    def winner(self) -> int | None:
+    def winner(self) -> Seat | None:
         """The seat that reached 121 (or whose opponent resigned), or None while the game
         goes on."""
         if self.resigned is not None:
@@ -216,12 +216,12 @@ class Game:
             return Phase.PLAY
         return self.deal.phase
 
-    def is_manual(self, player: int) -> bool:
+    def is_manual(self, player: Seat) -> bool:
         """Whether ``player`` claims their own scores."""
         return self.counting is Counting.MANUAL and player == self.human
 
     @property
-    def to_move(self) -> int | None:
+    def to_move(self) -> Seat | None:
         """The seat whose action the game waits for; None once it is over."""
         if self.is_over:
             return None
@@ -230,8 +230,7 @@ class Game:
         deal = self.deal
         if deal.play is None:
             return deal.dealer if deal.thrown[deal.pone] else deal.pone
-        assert deal.play.to_play is not None
-        return deal.seat(deal.play.to_play)
+        return deal.play.to_play
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the game accepts now (claims from 0 to ``MAX_CLAIM``)."""
@@ -248,7 +247,7 @@ class Game:
         fitting = deal.play.playable(deal.held(player))
         return tuple(Lay(player, card) for card in fitting) if fitting else (Go(player),)
 
-    def points_by_source(self, player: int, deal: int | None = None) -> dict[Source, int]:
+    def points_by_source(self, player: Seat, deal: int | None = None) -> dict[Source, int]:
         """What ``player`` pegged from each source, in one deal or (None) the whole game."""
         totals = dict.fromkeys(Source, 0)
         for peg in self.pegs:
@@ -263,7 +262,8 @@ class Game:
         deal = self.deals[number - 1]
         if record.source is Source.PLAY:
             assert deal.play is not None and record.turn is not None
-            return replay_play(turn.card for turn in deal.play.turns[: record.turn + 1])[1]
+            turns = deal.play.turns[: record.turn + 1]
+            return replay_play((turn.card for turn in turns), deal.pone)[1]
         index = 2 if record.source is Source.CRIB else (0 if record.player == deal.pone else 1)
         return deal.show_count(index).result
 
@@ -288,9 +288,9 @@ def replay(
     seed: int | str,
     actions: Iterable[Action],
     *,
-    human: int | None = 0,
+    human: Seat | None = 0,
     counting: Counting = Counting.MANUAL,
-    first_dealer: int | None = None,
+    first_dealer: Seat | None = None,
 ) -> Game:
     """The game made by ``Game.new`` with these options, then every action in order."""
     game = Game.new(seed, human=human, counting=counting, first_dealer=first_dealer)

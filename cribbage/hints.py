@@ -91,4 +91,4 @@ def _values(game: Game, player: int) -> dict[int, float]:
     play = deal.play
     assert play is not None and deal.starter is not None
     seen = (*deal.dealt[player], deal.starter, *(t.card for t in play.turns if t.card))
-    return lay_values(deal.held(player), play, deal.play_player(player), seen)
+    return lay_values(deal.held(player), play, player, seen)

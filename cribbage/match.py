@@ -26,6 +26,7 @@ from multiprocessing import Pool
 from .computer import Level, choose
 from .game import Game
 from .records import Counting, Source
+from .rules import other
 
 __all__ = [
     "GameSummary",
@@ -105,7 +106,7 @@ def _play_one(job: tuple[str, int, tuple[str, str], bool]) -> GameSummary:
 def _swap_seats(summary: GameSummary) -> GameSummary:
     return replace(
         summary,
-        winner=1 - summary.winner,
+        winner=other(summary.winner),
         points=summary.points[::-1],
         deals=summary.deals[::-1],
     )

@@ -159,7 +159,7 @@ def _said_go(game: Game, action: Go) -> Game:
             f"you have a card that fits: you cannot say go (the count is {play.count}, "
             f"{fitting[0].code} makes it {play.count + fitting[0].value})"
         )
-    scorer = deal.seat(play.last_player) if play.last_player is not None else action.player
+    scorer = play.last_player if play.last_player is not None else action.player
     after, items = play.say_go()
     return _scored_in_play(_with_deal(game, replace(deal, play=after)), scorer, items)
 
@@ -202,7 +202,7 @@ def _advance(game: Game) -> Game:
 def _cut(game: Game) -> Game:
     deal = game.deal
     starter = deal_cards(game.seed, deal.number)[2]
-    after = _with_deal(game, replace(deal, starter=starter, play=PlayState.start(2)))
+    after = _with_deal(game, replace(deal, starter=starter, play=PlayState.start(2, deal.pone)))
     if starter.rank is Rank.JACK:
         after = _peg(after, deal.dealer, Source.HEELS, HEELS_POINTS)
     return after

@@ -6,8 +6,10 @@ three or four of a rank in a row) and the longest run formed by the last cards l
 any order, no rank repeated. The go, or last card, is 1 to the last player to lay a card
 when no one can play, unless the count is 31.
 
-``PlayState`` follows a whole play for 2, 3 or 4 players, turn by turn: players are
-numbered 1 to N in turn order, 1 on the dealer's left (who leads) and N the dealer.
+``PlayState`` follows a whole play for 2, 3 or 4 players, turn by turn. Players are seats
+0 to N - 1 in turn order; the leader (the player on the dealer's left) is seat 0 unless
+given, as a two-player game gives its pone's seat. People number them from 1: the
+notation's player 1 leads and player N deals (``seat + 1`` in what they read).
 ``peg_play`` and ``read_play`` score a play written as cards and ``go`` in the order said,
 where ``go`` is said by the player whose turn it is and who cannot play.
 """
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .cards import Card, CardError, ensure_distinct, parse_card, split_tokens
-from .rules import HAND_SIZE, MAX_COUNT
+from .rules import HAND_SIZE, MAX_COUNT, Seat
 from .words import number_word
 
 __all__ = [
@@ -201,7 +203,7 @@ class Turn:
     nothing itself, since the go point belongs to the last card laid.
     """
 
-    player: int
+    player: Seat
     card: Card | None
     count: int
     items: tuple[PegItem, ...] = ()
@@ -235,43 +237,45 @@ class PlayRecord:
         """The cards laid, one turn each, without the gos."""
         return tuple(turn for turn in self.turns if turn.card is not None)
 
-    def pegged(self, player: int) -> int:
+    def pegged(self, player: Seat) -> int:
         """The points ``player`` pegged in the play so far."""
         return sum(turn.points for turn in self.turns if turn.player == player)
 
     @property
-    def totals(self) -> dict[int, int]:
-        """Points pegged by each player, by player number."""
-        return {player: self.pegged(player) for player in range(1, self.players + 1)}
+    def totals(self) -> dict[Seat, int]:
+        """Points pegged by each player, by seat."""
+        return {player: self.pegged(player) for player in range(self.players)}
 
 
 @dataclass(frozen=True, slots=True)
 class PlayState:
     """A play in progress. Make the first with ``PlayState.start(players)``.
 
-    Players are numbered 1 to N in turn order: 1 is on the dealer's left and leads the
-    first series, N is the dealer. ``to_play`` is whose turn it is (None once the play is
-    over), ``series`` the cards laid since the count was last 0 and ``count`` their total,
-    ``laid[p - 1]`` how many cards player p has laid, ``said_go`` the players passed over
-    until the count restarts, ``last_player`` who laid the most recent card, and ``turns``
-    every turn so far. When the play is over the last series stays as it ended.
+    Players are seats 0 to N - 1 in turn order, the leader's left next. ``to_play`` is
+    whose turn it is (None once the play is over), ``series`` the cards laid since the
+    count was last 0 and ``count`` their total, ``laid[seat]`` how many cards that player
+    has laid, ``said_go`` the players passed over until the count restarts,
+    ``last_player`` who laid the most recent card, and ``turns`` every turn so far. When
+    the play is over the last series stays as it ended.
     """
 
     players: int
-    to_play: int | None
+    to_play: Seat | None
     laid: tuple[int, ...]
     series: tuple[Card, ...] = ()
     count: int = 0
-    said_go: frozenset[int] = frozenset()
-    last_player: int | None = None
+    said_go: frozenset[Seat] = frozenset()
+    last_player: Seat | None = None
     turns: tuple[Turn, ...] = ()
 
     @classmethod
-    def start(cls, players: int) -> PlayState:
-        """The play before any card, player 1 to lead."""
+    def start(cls, players: int, leader: Seat = 0) -> PlayState:
+        """The play before any card, ``leader`` (seat 0 unless given) to lead."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"the play is for 2, 3 or 4 players, not {players}")
-        return cls(players, 1, (0,) * players)
+        if not 0 <= leader < players:
+            raise ValueError(f"the leader is a seat from 0 to {players - 1}, not {leader}")
+        return cls(players, leader, (0,) * players)
 
     @property
     def is_over(self) -> bool:
@@ -283,9 +287,9 @@ class PlayState:
         """How many cards have been laid in the whole play."""
         return sum(self.laid)
 
-    def holds_cards(self, player: int) -> bool:
+    def holds_cards(self, player: Seat) -> bool:
         """Whether ``player`` has a card left to lay."""
-        return self.laid[player - 1] < HAND_SIZE
+        return self.laid[player] < HAND_SIZE
 
     def fits(self, card: Card) -> bool:
         """Whether ``card`` can be laid without taking the count past 31."""
@@ -316,7 +320,7 @@ class PlayState:
         if made > MAX_COUNT:
             raise PeggingError(
                 f"{card.short_label} would make the count {made}: "
-                f"player {player} must play a card that fits or say go"
+                f"player {player + 1} must play a card that fits or say go"
             )
         items = score_play(self.series, card)
         laid = _one_more(self.laid, player)
@@ -352,7 +356,7 @@ class PlayState:
         if not self.count:
             raise PeggingError(
                 f"'{GO}' cannot be said at count 0: a new series starts, every card fits, "
-                f"so player {player} must lead"
+                f"so player {player + 1} must lead"
             )
         said_go = self.said_go | {player}
         turns = (*self.turns, Turn(player, None, self.count))
@@ -381,23 +385,23 @@ class PlayState:
         return f"comes after the play is over: all {self.cards_down} cards are down"
 
 
-def _one_more(laid: tuple[int, ...], player: int) -> tuple[int, ...]:
-    return (*laid[: player - 1], laid[player - 1] + 1, *laid[player:])
+def _one_more(laid: tuple[int, ...], player: Seat) -> tuple[int, ...]:
+    return (*laid[:player], laid[player] + 1, *laid[player + 1 :])
 
 
-def _no_one_can_play(laid: tuple[int, ...], said_go: frozenset[int]) -> bool:
+def _no_one_can_play(laid: tuple[int, ...], said_go: frozenset[Seat]) -> bool:
     """Whether every player who still holds cards has said go (or no one holds any)."""
-    return all(n >= HAND_SIZE or player in said_go for player, n in enumerate(laid, start=1))
+    return all(n >= HAND_SIZE or player in said_go for player, n in enumerate(laid))
 
 
 def _next_player(
-    after: int, laid: tuple[int, ...], said_go: frozenset[int] = frozenset()
-) -> int | None:
+    after: Seat, laid: tuple[int, ...], said_go: frozenset[Seat] = frozenset()
+) -> Seat | None:
     """The first player after ``after`` (``after`` last) who holds cards and has not said go."""
     players = len(laid)
     for step in range(1, players + 1):
-        player = (after + step - 1) % players + 1
-        if laid[player - 1] < HAND_SIZE and player not in said_go:
+        player = (after + step) % players
+        if laid[player] < HAND_SIZE and player not in said_go:
             return player
     return None
 

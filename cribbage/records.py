@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from .cards import Card
 from .pegging import PegItem, PlayState
-from .rules import DOUBLE_SKUNK_LINE, SKUNK_LINE
+from .rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, Seat, other
 from .show import ShowResult, score_show
 
 __all__ = [
@@ -60,7 +60,7 @@ class Peg:
     """Points pegged: in which deal, by whom, from what."""
 
     deal: int
-    player: int
+    player: Seat
     source: Source
     points: int
 
@@ -73,7 +73,7 @@ class Pending:
     scored (a card laid, with its go or last card; or a go that ended the series).
     """
 
-    player: int
+    player: Seat
     source: Source
     points: int
     turn: int | None = None
@@ -88,7 +88,7 @@ class ClaimRecord:
     """
 
     deal: int
-    player: int
+    player: Seat
     source: Source
     turn: int | None
     claimed: int
@@ -117,7 +117,7 @@ class ShowCount:
     ``result.announce`` says the count as players do, ``result.total`` is what it scored.
     """
 
-    player: int
+    player: Seat
     source: Source
     result: ShowResult
 
@@ -126,14 +126,14 @@ class ShowCount:
 class GameResult:
     """How a game ended: who won, the scores, skunks and match points."""
 
-    winner: int
+    winner: Seat
     scores: tuple[int, int]
     resigned: bool = False
     """Whether the loser gave the game up before either reached 121."""
 
     @property
-    def loser(self) -> int:
-        return 1 - self.winner
+    def loser(self) -> Seat:
+        return other(self.winner)
 
     @property
     def loser_score(self) -> int:
@@ -166,11 +166,11 @@ class Deal:
     starter once cut, the play once started and how many counts of the show are made.
 
     ``dealt`` and ``thrown`` are by seat; ``thrown[p]`` is empty until ``p`` discards.
-    In the play, the pone is ``PlayState`` player 1 and the dealer player 2.
+    The play's players are the same seats, the pone leading.
     """
 
     number: int
-    dealer: int
+    dealer: Seat
     dealt: tuple[tuple[Card, ...], tuple[Card, ...]]
     thrown: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
     starter: Card | None = None
@@ -178,8 +178,8 @@ class Deal:
     counts_made: int = 0
 
     @property
-    def pone(self) -> int:
-        return 1 - self.dealer
+    def pone(self) -> Seat:
+        return other(self.dealer)
 
     @property
     def phase(self) -> Phase:
@@ -188,29 +188,20 @@ class Deal:
             return Phase.DISCARD
         return Phase.PLAY if not self.play.is_over else Phase.SHOW
 
-    def seat(self, play_player: int) -> int:
-        """The seat of ``PlayState`` player 1 (the pone) or 2 (the dealer)."""
-        return self.pone if play_player == 1 else self.dealer
-
-    def play_player(self, seat: int) -> int:
-        """The ``PlayState`` number of ``seat``: 1 for the pone, 2 for the dealer."""
-        return 1 if seat == self.pone else 2
-
-    def kept(self, player: int) -> tuple[Card, ...]:
+    def kept(self, player: Seat) -> tuple[Card, ...]:
         """The cards ``player`` keeps: all six until they discard, then four."""
         thrown = self.thrown[player]
         return tuple(card for card in self.dealt[player] if card not in thrown)
 
-    def laid(self, player: int) -> tuple[Card, ...]:
+    def laid(self, player: Seat) -> tuple[Card, ...]:
         """The cards ``player`` has laid in the play, in order."""
         if self.play is None:
             return ()
-        number = self.play_player(player)
         return tuple(
-            turn.card for turn in self.play.turns if turn.card is not None and turn.player == number
+            turn.card for turn in self.play.turns if turn.card is not None and turn.player == player
         )
 
-    def held(self, player: int) -> tuple[Card, ...]:
+    def held(self, player: Seat) -> tuple[Card, ...]:
         """The cards in ``player``'s hand now: kept and not yet laid."""
         laid = self.laid(player)
         return tuple(card for card in self.kept(player) if card not in laid)
@@ -248,18 +239,22 @@ def _scored(cards: tuple[Card, ...], starter: Card, crib: bool) -> ShowResult:
     return score_show(cards, starter, crib)
 
 
-def replay_play(cards: Iterable[Card | None]) -> tuple[PlayState, tuple[PegItem, ...]]:
-    """The play after these turns (a card laid, or None for a go), and what the last one
-    scored."""
-    return _replayed(tuple(cards))
+def replay_play(
+    cards: Iterable[Card | None], leader: Seat
+) -> tuple[PlayState, tuple[PegItem, ...]]:
+    """The two-player play after these turns (a card laid, or None for a go), ``leader``
+    leading, and what the last one scored."""
+    return _replayed(tuple(cards), leader)
 
 
 @lru_cache(maxsize=4096)
-def _replayed(cards: tuple[Card | None, ...]) -> tuple[PlayState, tuple[PegItem, ...]]:
+def _replayed(
+    cards: tuple[Card | None, ...], leader: Seat
+) -> tuple[PlayState, tuple[PegItem, ...]]:
     # A game's state is read on every page and move: its finished deals' plays are the
     # same each time, and the deal in play one turn longer than the last (a prefix hit).
     if not cards:
-        return PlayState.start(2), ()
-    state, _ = _replayed(cards[:-1])
+        return PlayState.start(2, leader), ()
+    state, _ = _replayed(cards[:-1], leader)
     last = cards[-1]
     return state.say_go() if last is None else state.lay(last)

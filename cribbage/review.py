@@ -44,7 +44,7 @@ from .game import Game
 from .peg_table import play_value_of
 from .pegging import GO, PlayState
 from .records import ClaimRecord, Deal, Source
-from .rules import GAME_POINTS, HAND_SIZE, THROWN_EACH
+from .rules import GAME_POINTS, HAND_SIZE, THROWN_EACH, other
 
 __all__ = [
     "CLASSES",
@@ -122,7 +122,7 @@ class DealReview:
         return _lost(self.decisions, player)
 
     def to_dict(self, human: int) -> dict[str, Any]:
-        computer = 1 - human
+        computer = other(human)
         return {
             "number": self.number,
             "dealer": "you" if self.dealer == human else "computer",
@@ -188,7 +188,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         # A winning peg may run past 121: the scores stop at the game hole, as on the board.
         "scores": {
             "you": min(game.scores[human], GAME_POINTS),
-            "computer": min(game.scores[1 - human], GAME_POINTS),
+            "computer": min(game.scores[other(human)], GAME_POINTS),
         },
         "over": game.is_over,
         "winner": None if winner is None else ("you" if winner == human else "computer"),
@@ -246,10 +246,10 @@ def _play(deal: Deal) -> list[Decision]:
     if deal.play is None or deal.starter is None:
         return []
     decisions = []
-    state = PlayState.start(2)
+    state = PlayState.start(2, deal.pone)
     laid: dict[int, list[Card]] = {0: [], 1: []}
     for index, turn in enumerate(deal.play.turns):
-        seat = deal.seat(turn.player)
+        seat = turn.player
         if turn.card is None:
             decisions.append(
                 Decision("go", seat, GO, GO, 0.0, "forced", {"turn": index, "count": state.count})
@@ -281,7 +281,7 @@ def _lay(
         if card.rank == lead:
             return Decision("lay", seat, card, card, 0.0, "best", details)
     seen = (*deal.dealt[seat], deal.starter, *(t.card for t in state.turns if t.card))
-    values = lay_values(held, state, deal.play_player(seat), seen)
+    values = lay_values(held, state, seat, seen)
     rank = max(sorted(values), key=lambda r: values[r]) if lead is None else lead
     loss = values[rank] - values[int(card.rank)]
     if loss <= _TIE:

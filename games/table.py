@@ -176,7 +176,7 @@ def _series(engine, deal=None) -> list[list[dict]]:
         # A card whose count is its own value opens a new count.
         if not series or (turn.card is not None and turn.count == turn.card.value):
             series.append([])
-        seat = deal.seat(turn.player)
+        seat = turn.player
         words = "" if seat == HUMAN and hide_yours else pegged_words(turn.items)
         series[-1].append({"turn": turn, "who": SEATS[seat], "words": words, "points": turn.points})
     return series

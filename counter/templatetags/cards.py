@@ -228,7 +228,7 @@ def play_example(play: str, players: int = 2, names: str = "") -> dict:
     return {
         "record": record,
         "who": who,
-        "totals": [(who[player - 1], points) for player, points in record.totals.items()],
+        "totals": [(who[player], points) for player, points in record.totals.items()],
     }
 
 
@@ -244,8 +244,8 @@ def play_table(record: PlayRecord, who: Sequence[str], roles: Sequence[str] = ()
         rows.append(
             {
                 "turn": turn,
-                "who": who[turn.player - 1],
-                "role": roles[turn.player - 1] if roles else "",
+                "who": who[turn.player],
+                "role": roles[turn.player] if roles else "",
                 "card": card_html(card, "mini") if card else "",
                 "new_series": index > 0 and card is not None and turn.count == card.value,
             }

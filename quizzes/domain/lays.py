@@ -40,7 +40,7 @@ from cribbage.discard import Role
 from cribbage.peg_table import play_value_of
 from cribbage.pegging import GO, PegKind, PlayState, read_play_state, score_play
 from cribbage.review import BEST_WITHIN, classify
-from cribbage.rules import MAX_COUNT
+from cribbage.rules import HAND_SIZE, MAX_COUNT
 
 from .patterns import Pattern, in_counting_order
 
@@ -68,8 +68,8 @@ def notation(play: PlayState) -> str:
 
 @dataclass(frozen=True, slots=True)
 class LayPosition:
-    """A player's turn to lay: ``play`` is the play so far (``me`` to lay: 1 the pone, 2
-    the dealer), ``held`` the cards still in hand, ``thrown`` the two the player threw to
+    """A player's turn to lay: ``play`` is the play so far (``me`` to lay: seat 0 the pone,
+    1 the dealer), ``held`` the cards still in hand, ``thrown`` the two the player threw to
     the crib."""
 
     play: PlayState
@@ -98,7 +98,7 @@ class LayPosition:
         cards = [*self.held, self.starter, *self.thrown]
         if laid & set(cards) or len(set(cards)) != len(cards):
             raise ValueError("a card is held, thrown or turned and also laid")
-        if len(self.held) != 4 - self.play.laid[self.me - 1]:
+        if len(self.held) != HAND_SIZE - self.play.laid[self.me]:
             raise ValueError("the cards held are not what is left of the hand")
         if not self.fitting:
             raise ValueError("no card held fits: the player must say go")
@@ -110,7 +110,7 @@ class LayPosition:
 
     @property
     def role(self) -> Role:
-        return Role.PONE if self.me == 1 else Role.DEALER
+        return Role.PONE if self.me == 0 else Role.DEALER
 
     @property
     def count(self) -> int:
@@ -350,20 +350,20 @@ def _realistic_position(rng: random.Random) -> LayPosition | None:
     kept = [
         tuple(c for c in six if c not in throw) for six, throw in zip(sixes, thrown, strict=True)
     ]
-    me = rng.choice((1, 2))
+    me = rng.choice((0, 1))
     stop = rng.randrange(4)  # the player's how many-th lay (from 0) is the position
     state = PlayState.start(2)
-    laid = {1: [], 2: []}
+    laid: dict[int, list[Card]] = {0: [], 1: []}
     while state.to_play is not None:
         player = state.to_play
-        held = tuple(card for card in kept[player - 1] if card not in laid[player])
+        held = tuple(card for card in kept[player] if card not in laid[player])
         if not state.playable(held):
             state = state.say_go()[0]
             continue
         if player == me and len(laid[me]) >= stop:
-            position = LayPosition(state, held, starter, tuple(thrown[me - 1]))
+            position = LayPosition(state, held, starter, tuple(thrown[me]))
             return None if position.forced else position
-        seen = (*sixes[player - 1], starter, *(t.card for t in state.turns if t.card))
+        seen = (*sixes[player], starter, *(t.card for t in state.turns if t.card))
         card = greedy_lay(held, state, seen)
         laid[player].append(card)
         state = state.lay(card)[0]

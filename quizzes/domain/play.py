@@ -156,9 +156,8 @@ def play_out(
     state = PlayState.start(len(hands))
     held = [list(hand) for hand in hands]
     forced = list(opening)
-    while not state.is_over:
-        player = state.to_play
-        hand = held[player - 1]
+    while state.to_play is not None:
+        hand = held[state.to_play]
         fitting = state.playable(hand)
         if not fitting:
             state, _ = state.say_go()

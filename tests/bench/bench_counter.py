@@ -82,7 +82,7 @@ def _plays(rng, count: int) -> list[str]:
     for _ in range(count):
         players = rng.choice((2, 3, 4))
         deck = rng.sample(DECK, 4 * players)
-        hands = {p: deck[4 * (p - 1) : 4 * p] for p in range(1, players + 1)}
+        hands = {p: deck[4 * p : 4 * (p + 1)] for p in range(players)}
         state, said = PlayState.start(players), []
         stop = rng.randint(1, 4 * players)
         while not state.is_over and len(said) < stop:

@@ -15,7 +15,7 @@ def test_a_play_keeps_what_was_said_up_to_the_first_impossible_token():
     assert error is not None and error.index == 4
     assert str(error).startswith("9♦ (card 5) would make the count 36")
     assert play.state.count == 27
-    assert play.state.to_play == 1
+    assert (play.state.to_play, play.to_play_number) == (0, 1)
 
 
 def test_the_query_string_is_the_notation_of_crib_peg():
@@ -51,6 +51,6 @@ def test_the_play_is_full_when_every_card_is_down():
 
 
 def test_players_are_named_by_their_seat():
-    assert [player_role(p, 2) for p in (1, 2)] == ["pone", "dealer"]
-    assert [player_role(p, 3) for p in (1, 2, 3)] == ["leads", "", "dealer"]
-    assert [player_role(p, 4) for p in (1, 2, 3, 4)] == ["leads", "", "", "dealer"]
+    assert [player_role(seat, 2) for seat in (0, 1)] == ["pone", "dealer"]
+    assert [player_role(seat, 3) for seat in (0, 1, 2)] == ["leads", "", "dealer"]
+    assert [player_role(seat, 4) for seat in (0, 1, 2, 3)] == ["leads", "", "", "dealer"]

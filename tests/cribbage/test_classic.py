@@ -37,8 +37,8 @@ def test_classic_leads_by_the_textbook(hand, lead):
 
 
 def test_classic_leads_again_by_the_same_rules_after_a_go():
-    state = play("KH QD 9C go go")  # player 1 pegged the go; player 2 leads at 0
-    assert (state.count, state.to_play) == (0, 2)
+    state = play("KH QD 9C go go")  # seat 0 pegged the go; seat 1 leads at 0
+    assert (state.count, state.to_play) == (0, 1)
     assert classic_lay(parse_cards("5S TD 8C"), state) == parse_card("TD")
 
 

@@ -164,9 +164,9 @@ def test_the_opponents_hands_are_drawn_as_likely_as_a_good_player_kept_them():
 
 
 def test_a_go_shows_the_opponent_holds_no_card_that_fits():
-    state = play("KH 9C 5D go")  # player 2 said go at 24: they hold nothing of value 7 or less
-    assert opponent_min_value(state, opponent=2) == 8
-    assert opponent_min_value(state, opponent=1) == 1
+    state = play("KH 9C 5D go")  # seat 1 said go at 24: they hold nothing of value 7 or less
+    assert opponent_min_value(state, opponent=1) == 8
+    assert opponent_min_value(state, opponent=0) == 1
     seen = (*parse_cards("KH 9C 2S 3S 4S 5S"), parse_card("AD"), parse_card("5D"))
     unseen = [card for card in DECK if card not in seen]
     hands = opponent_hands(unseen, size=3, least=8, samples=50, rng=random.Random(1))
@@ -182,22 +182,22 @@ def test_strong_uses_the_go_in_its_choice(monkeypatch):
     # The dealer said go at 27, so it holds no card below 5; the pone leads the new series
     # with K or 7. Knowing that, the pone leads the 7; not knowing it, the king.
     state = play("7S TH 9S AD go go")
-    assert (state.to_play, state.count, opponent_min_value(state, 2)) == (1, 0, 5)
+    assert (state.to_play, state.count, opponent_min_value(state, 1)) == (0, 0, 5)
     hand = parse_cards("KH 7D")
     seen = (*parse_cards("9S KH 7D 7S 6C 5S 5C TH AD"),)
-    assert strong_lay(hand, state, 1, seen) == parse_card("7D")
+    assert strong_lay(hand, state, 0, seen) == parse_card("7D")
     # every hand alike, the go alone decides
     monkeypatch.setattr("cribbage.computer.KEEP_SHARPNESS", 0.0)
-    assert strong_lay(hand, state, 1, seen) == parse_card("7D")
+    assert strong_lay(hand, state, 0, seen) == parse_card("7D")
     monkeypatch.setattr("cribbage.computer.opponent_min_value", lambda play, opponent: 1)
-    assert strong_lay(hand, state, 1, seen) == parse_card("KH")
+    assert strong_lay(hand, state, 0, seen) == parse_card("KH")
 
 
 def test_strong_never_gives_up_points_it_can_take():
     # Count 24 with 7D in hand: 31 for two, and nothing else fits.
     state = play("KH QC 4D")
     seen = (*parse_cards("KH 4D 7D 2C 3C 9S"), parse_card("AS"), parse_card("QC"))
-    assert strong_lay(parse_cards("7D 9S"), state, 1, seen) == parse_card("7D")
+    assert strong_lay(parse_cards("7D 9S"), state, 0, seen) == parse_card("7D")
 
 
 # --- the search on ranks ---------------------------------------------------------------
@@ -224,7 +224,7 @@ def minimax(state, hands, me):
 @settings(max_examples=60, deadline=None)
 @given(st.permutations(DECK), st.integers(0, 5), st.randoms(use_true_random=False))
 def test_the_search_on_ranks_agrees_with_the_play_card_by_card(deck, prefix, rng):
-    hands = {1: deck[:4], 2: deck[4:8]}
+    hands = {0: deck[:4], 1: deck[4:8]}
     state = PlayState.start(2)
     for _ in range(prefix):
         hand = [card for card in hands[state.to_play] if card not in {t.card for t in state.turns}]
@@ -232,7 +232,7 @@ def test_the_search_on_ranks_agrees_with_the_play_card_by_card(deck, prefix, rng
         state = state.lay(rng.choice(fitting))[0] if fitting else state.say_go()[0]
     if state.is_over:
         return
-    me, other = state.to_play, 3 - state.to_play
+    me, other = state.to_play, 1 - state.to_play
     laid = {turn.card for turn in state.turns}
 
     def ranks(player):
@@ -290,7 +290,7 @@ def test_strong_pegs_out_when_it_can():
     endgame = Endgame(
         my_need=2, their_need=8, my_show=6, their_laid=(9,), starter=3, crib=4, pone=True
     )
-    assert strong_lay(hand, state, 1, seen) == parse_card("2S")
+    assert strong_lay(hand, state, 0, seen) == parse_card("2S")
     assert strong_lay(hand, state, 1, seen, endgame) == parse_card("9S")
 
 
@@ -299,7 +299,7 @@ def test_the_race_agrees_with_the_play_card_by_card():
     low = [card for card in DECK if card.rank <= 8]
     for trial in range(60):
         cards = rng.sample(low if trial % 2 else DECK, 8)
-        hands = {1: cards[:4], 2: cards[4:]}
+        hands = {0: cards[:4], 1: cards[4:]}
         state = PlayState.start(2)
         for _ in range(rng.randrange(0, 4)):
             laid = {turn.card for turn in state.turns}
@@ -307,15 +307,15 @@ def test_the_race_agrees_with_the_play_card_by_card():
             state = state.lay(rng.choice(fitting))[0] if fitting else state.say_go()[0]
         if state.is_over:
             continue
-        me, other = state.to_play, 3 - state.to_play
-        needs = {1: rng.randint(1, 20), 2: rng.randint(1, 20)}
-        shows = {1: rng.randint(0, 15), 2: rng.randint(0, 20)}  # player 1 is the pone
+        me, other = state.to_play, 1 - state.to_play
+        needs = {0: rng.randint(1, 20), 1: rng.randint(1, 20)}
+        shows = {0: rng.randint(0, 15), 1: rng.randint(0, 20)}  # seat 0 is the pone
         laid = {turn.card for turn in state.turns}
 
         def ranks(player, laid=laid, hands=hands):
             return search.hand_number(int(c.rank) for c in hands[player] if c not in laid)
 
-        value = search.race(shows[1], shows[2]).value(
+        value = search.race(shows[0], shows[1]).value(
             ranks(me),
             ranks(other),
             search.series_number(state.series),
@@ -323,23 +323,23 @@ def test_the_race_agrees_with_the_play_card_by_card():
             state.last_player == me and state.count > 0,
             needs[me],
             needs[other],
-            me == 1,
+            me == 0,
         )
         assert value == race_minimax(state, hands, me, needs, shows), trial
 
 
 def race_minimax(state, hands, me, needs, shows):
     """The race's value to ``me`` card by card: pegging difference, and WIN to whoever
-    reaches their need first, in the play or in the show (player 1, the pone, first), else
+    reaches their need first, in the play or in the show (seat 0, the pone, first), else
     WIN times their chance to win less the other's."""
     if state.is_over:
+        if needs[0] <= shows[0]:
+            return search.WIN if me == 0 else -search.WIN
         if needs[1] <= shows[1]:
             return search.WIN if me == 1 else -search.WIN
-        if needs[2] <= shows[2]:
-            return search.WIN if me == 2 else -search.WIN
         # no one out: the chance to win from the scores left, the pone dealing next
-        mine, theirs = (121 - needs[p] + shows[p] for p in (me, 3 - me))
-        return round(search.WIN * (2 * win_chance(mine, theirs, dealing=me == 1) - 1))
+        mine, theirs = (121 - needs[p] + shows[p] for p in (me, 1 - me))
+        return round(search.WIN * (2 * win_chance(mine, theirs, dealing=me == 0) - 1))
     player = state.to_play
     laid = {turn.card for turn in state.turns}
     fitting = state.playable([card for card in hands[player] if card not in laid])

@@ -59,7 +59,7 @@ def hand_made(pone, dealer, starter, laid="", *, dealer_seat=1, human=0, countin
         dealt=(cards[0], cards[1]),
         thrown=(cards[0][4:], cards[1][4:]),
         starter=parse_card(starter),
-        play=PlayState.start(2),
+        play=PlayState.start(2, leader=1 - dealer_seat),
     )
     game = Game.new("hand-made", human=human, counting=counting, first_dealer=dealer_seat)
     game = replace(game, deals=(deal,))

@@ -52,7 +52,7 @@ def test_a_card_that_pegs_says_what_it_pegs():
         dealt=(parse_cards("8H KC KD KS 2C 3C"), parse_cards("7S 9D 4H AD 5C 6C")),
         thrown=(parse_cards("2C 3C"), parse_cards("5C 6C")),
         starter=parse_cards("QH")[0],
-        play=PlayState.start(2).lay(parse_cards("7S")[0])[0],
+        play=PlayState.start(2, leader=1).lay(parse_cards("7S")[0])[0],
     )
     game = replace(Game.new("hint-fifteen", counting=Counting.AUTOMATIC), deals=(deal,))
     assert game.to_move == 0

@@ -161,7 +161,7 @@ def test_last_card_is_its_own_kind():
 
 
 def test_the_two_player_example_of_the_rules():
-    bob, alice = 1, 2  # Alice deals, so Bob, the pone, leads
+    bob, alice = 0, 1  # Alice deals, so Bob, the pone, leads
     record = peg_play("TC 5D 7S 6H go 2C go 6D 4H 4S", players=2)
     assert turns(record) == [
         (bob, "TC", 10, [], 0),
@@ -181,7 +181,7 @@ def test_the_two_player_example_of_the_rules():
 
 
 def test_the_three_player_example_of_the_rules():
-    david, eve, claire = 1, 2, 3  # Claire deals
+    david, eve, claire = 0, 1, 2  # Claire deals
     record = peg_play("7H 7D 7S 5H 5D 8C TC TD go go 3C TS 4C 9C", players=3)
     assert turns(record) == [
         (david, "7H", 7, [], 0),
@@ -209,16 +209,16 @@ def test_every_go_is_accepted_and_one_below_22_is_marked():
     record, error = read_play("6H,4C,5D,go,2C,go,9S", players=2)
     assert error is None
     assert turns(record) == [
-        (1, "6H", 6, [], 0),
-        (2, "4C", 10, [], 0),
-        (1, "5D", 15, ["fifteen", "run of three"], 5),
-        (2, GO, 15, [], 0),
-        (1, "2C", 17, ["go"], 1),
-        (1, GO, 17, [], 0),
-        (2, "9S", 9, [], 0),
+        (0, "6H", 6, [], 0),
+        (1, "4C", 10, [], 0),
+        (0, "5D", 15, ["fifteen", "run of three"], 5),
+        (1, GO, 15, [], 0),
+        (0, "2C", 17, ["go"], 1),
+        (0, GO, 17, [], 0),
+        (1, "9S", 9, [], 0),
     ]
     assert [turn.could_have_played for turn in record.turns if turn.is_go] == [True, True]
-    assert record.totals == {1: 6, 2: 0}
+    assert record.totals == {0: 6, 1: 0}
     assert not record.is_over
 
 
@@ -226,7 +226,7 @@ def test_a_play_in_progress_is_read_whole():
     record, error = read_play("KH QH 5C go 3C", players=2)
     assert error is None
     assert not record.is_over
-    assert turns(record)[-2:] == [(2, GO, 25, [], 0), (1, "3C", 28, [], 0)]
+    assert turns(record)[-2:] == [(1, GO, 25, [], 0), (0, "3C", 28, [], 0)]
 
 
 def test_tokens_may_be_one_string_several_or_cards():
@@ -241,24 +241,24 @@ def test_tokens_may_be_one_string_several_or_cards():
 def test_a_player_continuing_alone_scores_pairs_and_thirty_one():
     record = peg_play("KH QH 5C go 3C 3D 9S 9H 9D", players=2)
     assert turns(record)[4:] == [
-        (1, "3C", 28, [], 0),
-        (1, "3D", 31, ["thirty-one", "pair"], 4),
-        (2, "9S", 9, [], 0),  # player 1 has no cards left: player 2 plays on alone
-        (2, "9H", 18, ["pair"], 2),
-        (2, "9D", 27, ["pair royal", "last card"], 7),
+        (0, "3C", 28, [], 0),
+        (0, "3D", 31, ["thirty-one", "pair"], 4),
+        (1, "9S", 9, [], 0),  # player 1 has no cards left: player 2 plays on alone
+        (1, "9H", 18, ["pair"], 2),
+        (1, "9D", 27, ["pair royal", "last card"], 7),
     ]
 
 
 def test_a_player_who_said_go_is_passed_over_until_the_count_restarts():
     record = peg_play("KH QH 5C go 4C 2C 9S", players=3)
     assert [(turn.player, turn.count) for turn in record.turns] == [
-        (1, 10),
-        (2, 20),
-        (3, 25),
-        (1, 25),  # go
-        (2, 29),
-        (3, 31),
-        (1, 9),  # the count restarted: player 1, after the 31's player 3, leads again
+        (0, 10),
+        (1, 20),
+        (2, 25),
+        (0, 25),  # go
+        (1, 29),
+        (2, 31),
+        (0, 9),  # the count restarted: player 1, after the 31's player 3, leads again
     ]
 
 
@@ -270,7 +270,7 @@ def test_the_last_card_of_a_series_scores_the_go_when_no_one_else_can_play():
     assert items == ()
     state, items = state.lay(parse_card("2C"))  # player 1's fourth card: no one can play after it
     assert [item.kind for item in items] == [PegKind.GO]
-    assert (state.to_play, state.count, state.series, state.last_player) == (2, 0, (), 1)
+    assert (state.to_play, state.count, state.series, state.last_player) == (1, 0, (), 0)
 
 
 def test_a_go_that_ends_the_series_scores_for_the_last_card_laid():
@@ -281,27 +281,27 @@ def test_a_go_that_ends_the_series_scores_for_the_last_card_laid():
     assert items == ()
     state, items = state.say_go()
     assert items == ()
-    assert state.to_play == 3  # player 3 laid the 5 and plays on alone
+    assert state.to_play == 2  # player 3 (seat 2) laid the 5 and plays on alone
     state, items = state.say_go()
     assert items == (PegItem(PegKind.GO, 1),)
-    assert state.last_player == 3
+    assert state.last_player == 2
     assert state.turns[2].items == (PegItem(PegKind.GO, 1),)  # on the 5C
-    assert (state.to_play, state.count, state.said_go) == (1, 0, frozenset())
+    assert (state.to_play, state.count, state.said_go) == (0, 0, frozenset())
 
 
 def test_a_last_card_that_makes_31_scores_only_the_31():
     record = peg_play("KH QH KC AD KD QD 5C 6C", players=2)
     assert record.is_over
-    assert turns(record)[-1] == (2, "6C", 31, ["thirty-one"], 2)
+    assert turns(record)[-1] == (1, "6C", 31, ["thirty-one"], 2)
 
 
 def test_a_state_is_an_immutable_value():
     start = PlayState.start(4)
     after, items = start.lay(parse_card("5H"))
-    assert (start.count, start.to_play, start.laid, start.turns) == (0, 1, (0, 0, 0, 0), ())
+    assert (start.count, start.to_play, start.laid, start.turns) == (0, 0, (0, 0, 0, 0), ())
     assert (after.count, after.to_play, after.laid, after.series) == (
         5,
-        2,
+        1,
         (1, 0, 0, 0),
         (parse_card("5H"),),
     )
@@ -319,7 +319,7 @@ def test_what_a_player_may_lay():
     hand = parse_cards("7S 6D 9C AH")
     assert state.playable(hand) == parse_cards("6D AH")
     assert state.fits(parse_card("6D")) and not state.fits(parse_card("7S"))
-    assert state.holds_cards(1) and state.cards_down == 3
+    assert state.holds_cards(0) and state.cards_down == 3
 
 
 @pytest.mark.parametrize("players", [0, 1, 5])
@@ -399,7 +399,7 @@ def legal_plays(draw):
     """
     players = draw(st.integers(min_value=2, max_value=4))
     deck = draw(st.permutations(DECK))
-    hands = {player: list(deck[4 * (player - 1) : 4 * player]) for player in range(1, players + 1)}
+    hands = {player: list(deck[4 * player : 4 * (player + 1)]) for player in range(players)}
     state = PlayState.start(players)
     tokens, pegged = [], Counter()
     while not state.is_over:
@@ -429,7 +429,7 @@ def test_every_legal_play_keeps_the_rules(play):
 
     assert record.is_over
     assert len(record.plays) == 4 * players
-    assert Counter(turn.player for turn in record.plays) == dict.fromkeys(range(1, players + 1), 4)
+    assert Counter(turn.player for turn in record.plays) == dict.fromkeys(range(players), 4)
     for turn in record.turns:
         assert turn.points == sum(item.points for item in turn.items)
         assert 0 < turn.count <= 31
@@ -455,7 +455,7 @@ def test_every_legal_play_keeps_the_rules(play):
             assert turn.count >= 22
 
     assert sum(record.totals.values()) == sum(turn.points for turn in record.turns)
-    assert record.totals == {player: pegged[player] for player in range(1, players + 1)}
+    assert record.totals == {player: pegged[player] for player in range(players)}
 
 
 @settings(max_examples=200, deadline=None)
@@ -472,3 +472,13 @@ def test_a_legal_play_scores_as_the_two_player_scorer_does_card_by_card(play):
     as_go = {PegItem(PegKind.LAST_CARD, 1): PegItem(PegKind.GO, 1)}
     expected = [tuple(as_go.get(item, item) for item in turn.items) for turn in record.plays]
     assert [play.items for play in peg_sequence(tokens)] == expected
+
+
+def test_a_play_may_be_led_by_any_seat():
+    # A two-player game numbers the play by its own seats: its pone, seat 1 here, leads.
+    state = PlayState.start(2, leader=1)
+    assert state.to_play == 1
+    state, _ = state.lay(parse_card("KH"))
+    assert (state.to_play, state.laid, state.last_player) == (0, (0, 1), 1)
+    with pytest.raises(ValueError, match="the leader is a seat from 0 to 1"):
+        PlayState.start(2, leader=2)

@@ -115,7 +115,7 @@ def test_nobs_and_the_flush_are_in_the_discards_values():
 def test_each_lays_best_card_and_loss_come_from_lay_values(finished):
     checked = 0
     for review, deal in zip(review_game(finished), finished.deals, strict=True):
-        state = PlayState.start(2)
+        state = PlayState.start(2, leader=deal.pone)
         for decision in review.decisions:
             if decision.kind not in ("lay", "go"):
                 continue
@@ -126,7 +126,7 @@ def test_each_lays_best_card_and_loss_come_from_lay_values(finished):
                 seat = decision.player
                 held = parse_cards(" ".join(decision.details["hand"]))
                 seen = (*deal.dealt[seat], deal.starter, *(t.card for t in state.turns if t.card))
-                values = lay_values(held, state, deal.play_player(seat), seen)
+                values = lay_values(held, state, seat, seen)
                 chosen = values[int(turn.card.rank)]
                 if state.turns:
                     top = max(values.values())

@@ -21,13 +21,13 @@ def positions(count):
         hands = (deck[:4], deck[4:8])
         state = PlayState.start(2)
         for _ in range(rng.randrange(3)):
-            held = [card for card in hands[state.to_play - 1] if card not in _laid(state)]
+            held = [card for card in hands[state.to_play] if card not in _laid(state)]
             fitting = state.playable(held)
             state = state.lay(fitting[0])[0] if fitting else state.say_go()[0]
         me = state.to_play
-        held = [card for card in hands[me - 1] if card not in _laid(state)]
+        held = [card for card in hands[me] if card not in _laid(state)]
         if state.playable(held):
-            seen = (*hands[me - 1], *deck[8:11], *_laid(state))
+            seen = (*hands[me], *deck[8:11], *_laid(state))
             found.append((held, state, me, seen))
     return found
 

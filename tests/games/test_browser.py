@@ -154,9 +154,7 @@ class Player:
         if play is None:
             return
         said = {
-            pegged_words(turn.items)
-            for turn in play.turns
-            if turn.items and engine.deal.seat(turn.player) != HUMAN
+            pegged_words(turn.items) for turn in play.turns if turn.items and turn.player != HUMAN
         }
         shown = self.page.locator(".series--now .laid--computer .pegged")
         for n in range(shown.count()):

@@ -69,7 +69,7 @@ def test_the_lay_patterns_are_patterns_of_their_own_area():
 
 def test_a_position_reads_the_play_so_far():
     here = position("4D TC", "7H KS 8C")
-    assert (here.me, here.role.value, here.count, notation(here.play)) == (1, "pone", 14, "4D TC")
+    assert (here.me, here.role.value, here.count, notation(here.play)) == (0, "pone", 14, "4D TC")
     assert set(here.seen) == set(parse_cards("7H KS 8C 4D TC QH 2S 3S"))
     assert len(here.unseen) == 52 - 8
 

@@ -84,8 +84,8 @@ def test_a_dealt_play_is_a_whole_legal_play_of_kept_hands():
     play, (pone, dealer) = deal_play(rng, lowest)
     record, error = read_play(play, 2)
     assert error is None and record.is_over
-    assert {turn.card for turn in record.plays if turn.player == 1} == set(pone)
-    assert {turn.card for turn in record.plays if turn.player == 2} == set(dealer)
+    assert {turn.card for turn in record.plays if turn.player == 0} == set(pone)
+    assert {turn.card for turn in record.plays if turn.player == 1} == set(dealer)
 
 
 def test_a_play_dealt_for_a_pattern_scores_it():
