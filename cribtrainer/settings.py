@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "counter",
     "quizzes",
     "games",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -120,18 +121,18 @@ AUTHENTICATION_BACKENDS = [
 # Log-in throttling against password guessing (django-axes). For the cool-off time, a
 # username is locked out from an address after AXES_FAILURE_LIMIT failures from it, and an
 # address is locked out for every username after AXES_ADDRESS_FAILURE_LIMIT failures across
-# usernames (quizzes.accounts.login_failure_limit tells axes which limit applies).
+# usernames (accounts.lockout.login_failure_limit tells axes which limit applies).
 LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("AXES_ADDRESS_FAILURE_LIMIT", "20"))
-AXES_FAILURE_LIMIT = "quizzes.accounts.login_failure_limit"
+AXES_FAILURE_LIMIT = "accounts.lockout.login_failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
-# A log-in forgives only that username's failures from that address (quizzes.accounts):
+# A log-in forgives only that username's failures from that address (accounts.lockout):
 # axes' own reset would also forgive the address's failures against other usernames.
 AXES_RESET_ON_SUCCESS = False
 # A try while locked out is refused before any password is hashed, and does not extend it.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_LOCKOUT_CALLABLE = "quizzes.accounts.locked_out"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
 # Behind PROXY_COUNT reverse proxies, the client's address is taken from X-Forwarded-For
 # (cribtrainer.clients, with django-ipware); with none, it is REMOTE_ADDR.
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))

@@ -7,6 +7,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", views.healthz, name="healthz"),
     path("", include("quizzes.urls")),
+    path("accounts/", include("accounts.urls")),
     path("play/", include("games.urls")),
     path("", include("counter.urls")),
 ]

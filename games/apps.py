@@ -7,7 +7,7 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from quizzes.progress import register_progress_section
-        from quizzes.services import register_guest_rows
+        from quizzes.services.guests import register_guest_rows
         from quizzes.signals import guest_merged
 
         from .models import Game

@@ -20,7 +20,8 @@ from cribbage.review import BEST_WITHIN
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from quizzes.forms import ExplainForm
 from quizzes.models import Attempt
-from quizzes.services import attempt_explain, practice_create
+from quizzes.services.answers import attempt_explain
+from quizzes.services.dealing import practice_create
 
 from .forms import PractiseForm
 from .models import Game

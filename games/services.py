@@ -26,7 +26,7 @@ from cribbage.pegging import GO, peg_play
 from quizzes.domain.marking import Answer
 from quizzes.domain.play import over_claims
 from quizzes.owners import Owner
-from quizzes.services import (
+from quizzes.services.game_records import (
     game_count_record,
     game_discard_record,
     game_lay_record,

@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from .models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem, ShowRecord
-from .services import records_rebuild
+from .services.records import records_rebuild
 
 
 class KeepsRecords:

@@ -40,14 +40,14 @@ from .progress import (
     progress_of,
     review_queue,
 )
-from .services import (
+from .services.answers import (
     attempt_explain,
     attempt_record,
-    deal_create,
     discard_record,
     lay_record,
     play_record,
 )
+from .services.dealing import deal_create
 
 # The answer style last used, in a cookie of its own: the answer view writes no session,
 # since an answer sent while the same browser logs in has its session deleted under it,

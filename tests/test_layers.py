@@ -3,7 +3,8 @@
 - The engine (``cribbage``) and the trainer's core (``quizzes/domain``) are plain
   Python: none of their modules imports Django, and importing them loads none of it.
 - The engine is below everything: it imports none of the apps.
-- Apps import downward only: ``games`` -> ``quizzes`` -> ``counter`` -> ``cribtrainer``.
+- Apps import downward only: ``accounts`` -> ``games`` -> ``quizzes`` -> ``counter`` ->
+  ``cribtrainer``.
 - Markup lives in templates: no Python module builds HTML in a string.
 """
 
@@ -19,11 +20,12 @@ ROOT = Path(__file__).resolve().parents[1]
 PURE_PACKAGES = ("cribbage", "quizzes/domain", "games/board.py")
 # Each app and what it may not import: the apps above it.
 ABOVE = {
-    "cribbage": ("cribtrainer", "counter", "quizzes", "games"),
-    "cribtrainer": ("counter", "quizzes", "games"),
-    "counter": ("quizzes", "games"),
-    "quizzes": ("games",),
-    "games": (),
+    "cribbage": ("cribtrainer", "counter", "quizzes", "games", "accounts"),
+    "cribtrainer": ("counter", "quizzes", "games", "accounts"),
+    "counter": ("quizzes", "games", "accounts"),
+    "quizzes": ("games", "accounts"),
+    "games": ("accounts",),
+    "accounts": (),
 }
 
 

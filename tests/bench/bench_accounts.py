@@ -28,9 +28,9 @@ def _measure() -> None:
     from django.db import transaction
     from django.utils import timezone
 
+    from accounts.services import account_delete
     from cribtrainer.models import PlayerSession
     from cribtrainer.sessions import SessionStore
-    from quizzes.services import account_delete
 
     call_command("migrate", verbosity=0)
     expires = timezone.now() + timedelta(days=14)

@@ -58,7 +58,7 @@ def run():
             f"realistic deal, {REALISTIC_DEALS} {what}: mean {mean:.2f} points; dealt in "
             f"median {median:.1f} ms, p95 {p95:.1f} ms (target ≤ {REALISTIC_TARGET_MS:g}) {verdict}"
         )
-    spent = _ms(lambda: deal_play(rng, greedy_lay), PLAYS)  # as quizzes.services deals
+    spent = _ms(lambda: deal_play(rng, greedy_lay), PLAYS)  # as quizzes.services.dealing deals
     median, p95 = statistics.median(spent), sorted(spent)[int(0.95 * len(spent))]
     verdict = "ok" if median <= PLAY_TARGET_MS else "OVER TARGET"
     print(

@@ -34,7 +34,8 @@ def _fill(user) -> None:
     from quizzes.domain.marking import Answer, mark_answer
     from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
     from quizzes.owners import Owner
-    from quizzes.services import records_rebuild, settled_marks
+    from quizzes.services.answers import settled_marks
+    from quizzes.services.records import records_rebuild
 
     rng = random.Random(29)
     start = timezone.now() - timedelta(days=100)

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from games.models import GameAction
 from quizzes.models import AttemptPattern, ReviewItem
-from quizzes.services import records_rebuild
+from quizzes.services.records import records_rebuild
 from tests.factories import AttemptFactory, GameFactory, UserFactory
 
 PROJECT_APPS = ("quizzes", "games")

@@ -9,10 +9,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from accounts.services import account_delete
 from cribtrainer.models import PlayerSession
 from quizzes.models import Deal
 from quizzes.owners import GUEST_NOTICE
-from quizzes.services import account_delete
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from games.models import COMPUTER, HUMAN, Game
 from games.services import forced, game_hint, game_move, game_next_deal, game_start
 from quizzes.models import Attempt, AttemptPattern, ReviewItem
 from quizzes.owners import Owner
-from quizzes.services import attempts_merge
+from quizzes.services.guests import attempts_merge
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.utils import timezone
 from quizzes.domain.marking import Answer
 from quizzes.models import AttemptPattern, Deal, PatternRecord, ShowRecord
 from quizzes.owners import Owner
-from quizzes.services import attempt_record
+from quizzes.services.answers import attempt_record
 from tests.factories import DealFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,7 @@ import pytest
 from cribbage.cards import parse_card, parse_cards
 from quizzes.domain.marking import Answer
 from quizzes.models import Deal
-from quizzes.services import settled_marks
+from quizzes.services.answers import settled_marks
 from tests.server import Database, Player, gunicorn, production_env
 
 pytestmark = [pytest.mark.live, pytest.mark.live_database]

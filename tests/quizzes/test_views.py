@@ -16,7 +16,7 @@ from quizzes.domain.patterns import Pattern, patterns_of
 from quizzes.models import Attempt, Deal, ReviewItem
 from quizzes.owners import GUEST_KEY
 from quizzes.progress import LAST_ATTEMPTS
-from quizzes.services import attempt_record
+from quizzes.services.answers import attempt_record
 from tests.factories import (
     AttemptFactory,
     AttemptPatternFactory,

@@ -5,7 +5,7 @@ from datetime import timedelta
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from quizzes.services import guests_purge
+from quizzes.services.guests import guests_purge
 
 
 class Command(BaseCommand):

@@ -122,7 +122,7 @@ def test_a_dry_run_counts_the_games_it_would_delete(gamers):
 def test_a_purge_that_fails_half_way_deletes_nothing(gamers, monkeypatch):
     """The expired sessions go last: if that fails, the guests' rows deleted before it are
     all back."""
-    import quizzes.services
+    import quizzes.services.guests
 
     class Sessions:
         def filter(self, **lookup):
@@ -134,7 +134,7 @@ def test_a_purge_that_fails_half_way_deletes_nothing(gamers, monkeypatch):
         def delete(self):
             raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(quizzes.services.PlayerSession, "objects", Sessions())
+    monkeypatch.setattr(quizzes.services.guests.PlayerSession, "objects", Sessions())
     with pytest.raises(RuntimeError):
         purge("--days", "7")
     assert Deal.objects.count() == Attempt.objects.count() == Game.objects.count() == 3

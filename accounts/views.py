@@ -1,15 +1,13 @@
-"""Account pages: sign up, the account overview and its email address, changing and
-resetting the password, deleting the account, the CSV export, and log-in throttling."""
+"""Account pages: sign up, log in, the account overview and its email address, changing
+and resetting the password, logging out other browsers, deleting the account, and the CSV
+export of the player's attempts."""
 
 from __future__ import annotations
 
 import csv
 from datetime import timedelta
 
-from axes.helpers import get_client_username
-from axes.models import AccessAttempt
 from django import forms
-from django.conf import settings
 from django.contrib.auth import (
     authenticate,
     get_user_model,
@@ -19,51 +17,36 @@ from django.contrib.auth import (
 )
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import (
-    AuthenticationForm,
-    PasswordChangeForm,
-    PasswordResetForm,
-    UserCreationForm,
-)
-from django.core.validators import MaxLengthValidator
+from django.contrib.auth.forms import PasswordChangeForm
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Sum
-from django.db.models.functions import Coalesce
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_tasks import task
 
 from cribtrainer.clients import client_address
 from cribtrainer.htmx import HtmxHttpRequest, private_page
 from cribtrainer.sessions import sessions_end
-from cribtrainer.throttle import Throttle, throttled, too_many_requests
+from cribtrainer.throttle import throttled
+from quizzes.models import Attempt, Deal
+from quizzes.owners import guest_deals_moved, owner_of
 
-from .models import Attempt, Deal
-from .owners import guest_deals_moved, owner_of
+from .export import attempts_rows
+from .forms import (
+    DeleteAccountForm,
+    EmailForm,
+    LoginForm,
+    PasswordResetRequestForm,
+    SignupForm,
+)
+from .lockout import PASSWORD_RESETS, REAUTHENTICATIONS, SIGNUPS
 from .services import account_delete
+from .tasks import password_reset_mail
 
-CSV_COLUMNS = [
-    "answered_at",
-    "hand",
-    "starter",
-    "counted_as",
-    "mode",
-    "style",
-    "claimed",
-    "fifteens",
-    "pairs",
-    "runs",
-    "flush",
-    "nobs",
-    "points",
-    "right",
-    "seconds",
-    "missed_patterns",
-]
+User = get_user_model()
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 def _next_url(request: HtmxHttpRequest, default: str) -> str:
@@ -73,49 +56,8 @@ def _next_url(request: HtmxHttpRequest, default: str) -> str:
     return default
 
 
-SIGNUPS = Throttle("signup", "THROTTLE_SIGNUP")
-REAUTHENTICATIONS = Throttle("reauth", "THROTTLE_REAUTH")
-PASSWORD_RESETS = Throttle("password-reset", "THROTTLE_PASSWORD_RESET")
-
-User = get_user_model()
-MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-def email_clean(email: str, user=None) -> str:
-    """An optional email address, normalised; refused if another account has it (in any
-    case: the database enforces the same, see migration 0003)."""
-    email = User.objects.normalize_email(email.strip())
-    others = User.objects.filter(email__iexact=email)
-    if user is not None:
-        others = others.exclude(pk=user.pk)
-    if email and others.exists():
-        raise forms.ValidationError("Another account already has that email address.")
-    return email
-
-
-EMAIL_HELP = "Optional. Only used to send you a link if you forget your password."
-
-
-class SignupForm(UserCreationForm):
-    """Django's sign-up form (fields ``username``, ``password1``, ``password2``), with an
-    optional email address for password resets."""
-
-    email = forms.EmailField(
-        label="Email address",
-        required=False,
-        help_text=EMAIL_HELP,
-        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
-    )
-
-    class Meta(UserCreationForm.Meta):
-        fields = ("username", "email")
-
-    def clean_email(self):
-        return email_clean(self.cleaned_data["email"])
-
-
 def log_in(request: HtmxHttpRequest, user, backend: str | None = None) -> None:
-    """Log in, which moves the guest's deals and attempts into the account (quizzes.apps).
+    """Log in, which moves the guest's deals and attempts into the account (accounts.apps).
 
     Logging in deletes the guest's session at once, long before the move is done, so a
     request this browser sent as a guest meanwhile (an answer in another tab) would find
@@ -187,26 +129,14 @@ def _same_signup_again(request: HtmxHttpRequest, form: SignupForm):
     return authenticate(request, username=username, password=form.data.get("password1", ""))
 
 
-class ReauthenticationForm(forms.Form):
-    """The signed-in player's password, asked again before a change that matters."""
+class LoginView(auth_views.LoginView):
+    """Django's log-in page, logging in through ``log_in``."""
 
-    password = forms.CharField(
-        label="Your password",
-        strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
-        error_messages={"required": "Enter your password to confirm."},
-    )
-    wrong_password = "That is not your password."
+    authentication_form = LoginForm
 
-    def __init__(self, user, *args, **kwargs):
-        self.user = user
-        super().__init__(*args, **kwargs)
-
-    def clean_password(self):
-        password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
-            raise forms.ValidationError(self.wrong_password, code="password_incorrect")
-        return password
+    def form_valid(self, form):
+        log_in(self.request, form.get_user())
+        return redirect(self.get_success_url())
 
 
 def _reauthentication_keys(request: HtmxHttpRequest) -> tuple[str]:
@@ -228,20 +158,6 @@ def _reauthentication_refused(request: HtmxHttpRequest) -> HttpResponse | None:
 def _reauthentication_failed(request: HtmxHttpRequest, form: forms.Form, field: str) -> None:
     if form.has_error(field, "password_incorrect"):
         REAUTHENTICATIONS.count(*_reauthentication_keys(request))
-
-
-class EmailForm(ReauthenticationForm):
-    email = forms.EmailField(
-        label="Email address",
-        required=False,
-        help_text=EMAIL_HELP,
-        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
-    )
-    wrong_password = "That is not your password: your email address was not changed."
-    field_order = ("email", "password")
-
-    def clean_email(self):
-        return email_clean(self.cleaned_data["email"], user=self.user)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -291,31 +207,6 @@ def sessions_end_others(request: HtmxHttpRequest) -> HttpResponse:
     return redirect(reverse("account") + f"?ended={ended}")
 
 
-class LoginForm(AuthenticationForm):
-    """Django's log-in form, with the username's length checked before anything looks it up:
-    Django sets the field's ``max_length`` after building it, so no validator enforces it,
-    and an overlong name reached django-axes' log of failures (a 500 on PostgreSQL)."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        field = self.fields["username"]
-        field.validators.append(MaxLengthValidator(field.max_length))
-
-
-class LoginView(auth_views.LoginView):
-    """Django's log-in page, logging in through ``log_in``."""
-
-    authentication_form = LoginForm
-
-    def form_valid(self, form):
-        log_in(self.request, form.get_user())
-        return redirect(self.get_success_url())
-
-
-class DeleteAccountForm(ReauthenticationForm):
-    wrong_password = "That is not your password: nothing was deleted."
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 @private_page
 @login_required
@@ -341,6 +232,11 @@ def account_delete_page(request: HtmxHttpRequest) -> HttpResponse:
     )
 
 
+@require_safe
+def account_deleted(request: HtmxHttpRequest) -> HttpResponse:
+    return render(request, "registration/account_deleted.html")
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @private_page
 @login_required
@@ -360,25 +256,6 @@ def password_change(request: HtmxHttpRequest) -> HttpResponse:
         _reauthentication_failed(request, form, "old_password")
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/password_change_form.html", {"form": form}, status=status)
-
-
-class PasswordResetRequestForm(PasswordResetForm):
-    """Django's form: mails a reset link to each active account with the address, and says
-    the same whether there is one or not. Each address gets at most the reset rate's mails."""
-
-    def get_users(self, email):
-        if PASSWORD_RESETS.take(f"email:{email.casefold()}") is not None:
-            return iter(())
-        return super().get_users(email)
-
-
-@task()
-def password_reset_mail(email: str, domain: str, use_https: bool) -> None:
-    """Mail a reset link to each active account with the address (none if there is none):
-    a task, so the request that asked answers in the same time either way."""
-    form = PasswordResetRequestForm({"email": email})
-    if form.is_valid():
-        form.save(domain_override=domain, use_https=use_https)
 
 
 class PasswordResetView(auth_views.PasswordResetView):
@@ -407,104 +284,11 @@ def password_reset(request: HtmxHttpRequest) -> HttpResponse:
     return _password_reset_view(request)
 
 
-def _recent_login_failures(**lookup):
-    """django-axes' failures matching ``lookup`` within the cool-off time: how many, and
-    when the last was."""
-    since = timezone.now() - settings.AXES_COOLOFF_TIME
-    return AccessAttempt.objects.filter(attempt_time__gte=since, **lookup).aggregate(
-        failures=Coalesce(Sum("failures_since_start"), 0), last=Max("attempt_time")
-    )
-
-
-def login_failure_limit(request: HtmxHttpRequest, credentials=None) -> int:
-    """django-axes' ``AXES_FAILURE_LIMIT``: the limit for the failures it counts.
-
-    axes counts the failures of each lock-out parameter (this username from this address,
-    and this address for any username) and compares the larger, the address's, to one
-    limit. The username's own limit applies once this username has failed that often from
-    this address; until then, the address's.
-    """
-    username = get_client_username(request, credentials)
-    mine = _recent_login_failures(username=username, ip_address=client_address(request))
-    if mine["failures"] >= settings.LOGIN_FAILURES_PER_USERNAME:
-        return settings.LOGIN_FAILURES_PER_USERNAME
-    return settings.LOGIN_FAILURES_PER_ADDRESS
-
-
-def login_failures_forgive(sender, request, user, **kwargs) -> None:
-    """On log-in, forget this username's failed log-ins from this address (and only those:
-    an address's failures against other usernames still count)."""
-    if request is None:
-        return
-    AccessAttempt.objects.filter(
-        username=user.get_username(), ip_address=client_address(request)
-    ).delete()
-
-
-def locked_out(request: HtmxHttpRequest, response=None, credentials=None) -> HttpResponse:
-    """What django-axes shows a log-in that has failed too often (429 Too Many Requests)."""
-    username = get_client_username(request, credentials) or ""
-    address = client_address(request)
-    mine = _recent_login_failures(username=username, ip_address=address)
-    if mine["failures"] >= settings.LOGIN_FAILURES_PER_USERNAME:
-        why, failures = "username", settings.LOGIN_FAILURES_PER_USERNAME
-    else:
-        why, failures = "address", settings.LOGIN_FAILURES_PER_ADDRESS
-        mine = _recent_login_failures(ip_address=address)
-    until = (mine["last"] or timezone.now()) + settings.AXES_COOLOFF_TIME
-    context = {
-        "why": why,
-        "failures": failures,
-        "minutes": round(settings.AXES_COOLOFF_TIME.total_seconds() / 60),
-        "username": username,
-    }
-    return too_many_requests(request, "registration/locked_out.html", context, until)
-
-
-@require_safe
-def account_deleted(request: HtmxHttpRequest) -> HttpResponse:
-    return render(request, "registration/account_deleted.html")
-
-
 @require_safe
 @private_page
 def attempts_csv(request: HtmxHttpRequest) -> HttpResponse:
-    """Every attempt of the player, oldest first, one row each."""
-    attempts = (
-        Attempt.objects.owned_by(owner_of(request))
-        .order_by("answered_at", "id")
-        .select_related("deal")
-        .prefetch_related("pattern_marks")
-    )
+    """Every attempt of the player, oldest first, one row each (``export.attempts_rows``)."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="cribtrainer-attempts.csv"'
-    writer = csv.writer(response)
-    writer.writerow(CSV_COLUMNS)
-    for attempt in attempts:
-        missed = [m.pattern for m in attempt.pattern_marks.all() if m.missed]
-        writer.writerow(
-            [
-                attempt.answered_at.isoformat(),
-                attempt.deal.hand,
-                attempt.deal.starter,
-                attempt.what,
-                attempt.deal.mode,
-                attempt.style,
-                attempt.claimed,
-                *(
-                    "" if value is None else value
-                    for value in (
-                        attempt.fifteens,
-                        attempt.pairs,
-                        attempt.runs,
-                        attempt.flush,
-                        attempt.nobs,
-                    )
-                ),
-                attempt.points,
-                "yes" if attempt.right else "no",
-                f"{attempt.seconds:.1f}",
-                " ".join(sorted(missed)),
-            ]
-        )
+    csv.writer(response).writerows(attempts_rows(owner_of(request)))
     return response
