@@ -145,15 +145,16 @@ if not 1 <= IPV6_PREFIX_LENGTH <= 128:
 
 
 # --- Cache and rate limits ------------------------------------------------------------
-# The rate limits (cribtrainer.throttle) count in the cache, which every worker must share.
+# The rate limits (cribtrainer.throttle) count in the cache, which every worker must share
+# (Django's database and file caches, with an incr in one step: cribtrainer.cache).
 # CACHE_URL: db://TABLE (the default, a table in the database that `manage.py migrate`
 # makes; another table name needs `manage.py createcachetable`), file:///ABSOLUTE/FOLDER
 # (one machine), or locmem:// (one process only: for tests, not for several workers).
 def cache_from_url(url: str) -> dict:
     scheme, _, location = url.partition("://")
     backends = {
-        "db": "django.core.cache.backends.db.DatabaseCache",
-        "file": "django.core.cache.backends.filebased.FileBasedCache",
+        "db": "cribtrainer.cache.DatabaseCache",
+        "file": "cribtrainer.cache.FileBasedCache",
         "locmem": "django.core.cache.backends.locmem.LocMemCache",
     }
     if scheme not in backends or (scheme != "locmem" and not location):

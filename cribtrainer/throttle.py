@@ -2,9 +2,11 @@
 client's address, an account) may do something in a window of time, and the 429 page that
 says when it may again.
 
-Windows are fixed (aligned to multiples of their length) and counted with a read and a
-write, so two requests at the same instant may both get through as the last allowed one:
-a limit can be exceeded by the number of workers, never more.
+Windows are fixed (aligned to multiples of their length). Each go is counted in one step
+of the cache's (``add`` then ``incr``: cribtrainer.cache makes that one step on the
+database and file caches too), so two goes at once count two. Checking and counting are
+two steps, though: requests at the same instant may all get through as the last allowed
+one, so a limit can be exceeded by the number of workers, never more.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ class Throttle:
         number, end = self._window(at)
         timeout = math.ceil((end - at).total_seconds()) + 1
         for key in self._cache_keys(keys, number):
-            cache.set(key, cache.get(key, 0) + 1, timeout=timeout)
+            _count_one(key, timeout)
 
     def take(self, *keys: str) -> datetime | None:
         """Count one go unless the rate is used up: None if it may go ahead, else when it
@@ -75,6 +77,18 @@ class Throttle:
         if until is None:
             self.count(*keys)
         return until
+
+
+def _count_one(key: str, timeout: int) -> int:
+    """One more go on ``key``'s count, in one step of the cache's: ``add`` starts the count
+    if there is none, ``incr`` adds the go. A key expiring between the two is started
+    again. Returns the count."""
+    while True:
+        cache.add(key, 0, timeout=timeout)
+        try:
+            return cache.incr(key)
+        except ValueError:
+            continue
 
 
 def retry_context(until: datetime) -> dict:

@@ -61,7 +61,7 @@ def test_the_cache_is_a_database_table_unless_cache_url_says_otherwise(tmp_path)
         DEBUG="1",
         CACHE_URL=f"file://{tmp_path}",
     )
-    assert answer == f"django.core.cache.backends.filebased.FileBasedCache {tmp_path}"
+    assert answer == f"cribtrainer.cache.FileBasedCache {tmp_path}"
 
 
 def test_rates_and_proxies_come_from_the_environment():

@@ -1,6 +1,13 @@
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.core.cache import cache
 from django.test import RequestFactory, override_settings
 
+from cribtrainer import throttle
 from cribtrainer.throttle import Throttle, throttled
+from tests.factories import PASSWORD, UserFactory
 
 DEMO = Throttle("demo", "THROTTLE_DEMO")
 
@@ -43,3 +50,78 @@ def test_the_429_page_says_what_and_when(clock):
     page = response.content.decode()
     assert "Too many demos." in page
     assert "Try again in 14 minutes, after 00:15 UTC" in page
+
+
+class InStep:
+    """The cache, with two threads made to step together: each read of a count (``get``)
+    or start of one (``add``) waits for the other thread's, so both have read before either
+    writes. A count made of a read and a write counts two goes at once as one."""
+
+    def __init__(self, cache, threads: int = 2):
+        self.cache = cache
+        self.together = threading.Barrier(threads, timeout=10)
+
+    def __getattr__(self, name):
+        return getattr(self.cache, name)
+
+    def get(self, *args, **kwargs):
+        value = self.cache.get(*args, **kwargs)
+        self.together.wait()
+        return value
+
+    def add(self, *args, **kwargs):
+        added = self.cache.add(*args, **kwargs)
+        self.together.wait()
+        return added
+
+
+def at_once(go, times: int = 2) -> list:
+    """What ``go`` returns, called by ``times`` threads at once."""
+    with ThreadPoolExecutor(times) as pool:
+        return [done.result() for done in [pool.submit(go) for _ in range(times)]]
+
+
+@override_settings(THROTTLE_DEMO=(2, 60))
+def test_two_goes_at_once_count_two(clock, monkeypatch):
+    with monkeypatch.context() as patched:
+        patched.setattr(throttle, "cache", InStep(cache))
+        at_once(lambda: DEMO.count("a"))
+    assert DEMO.blocked_until("a") is not None
+
+
+# Each request's thread has a database connection of its own, which sees only what is saved.
+@pytest.mark.django_db(transaction=True)
+@override_settings(THROTTLE_REAUTH=(2, 900))
+def test_two_wrong_passwords_at_once_count_two(client, clock, monkeypatch):
+    """Two wrong passwords given at the same moment use two of the session's tries."""
+    client.force_login(UserFactory())
+    with monkeypatch.context() as patched:
+        patched.setattr(throttle, "cache", InStep(cache))
+        answers = at_once(lambda: client.post("/accounts/", {"email": "", "password": "wrong"}))
+    assert [answer.status_code for answer in answers] == [400, 400]
+    assert client.post("/accounts/", {"email": "", "password": PASSWORD}).status_code == 429
+
+
+class ExpiringOnce:
+    """The cache, with the first count started expiring at once, before it is added to."""
+
+    def __init__(self, cache):
+        self.cache, self.expired = cache, False
+
+    def __getattr__(self, name):
+        return getattr(self.cache, name)
+
+    def add(self, key, *args, **kwargs):
+        added = self.cache.add(key, *args, **kwargs)
+        if not self.expired:
+            self.cache.delete(key)
+            self.expired = True
+        return added
+
+
+@override_settings(THROTTLE_DEMO=(1, 60))
+def test_a_count_expiring_as_it_is_started_is_started_again(clock, monkeypatch):
+    with monkeypatch.context() as patched:
+        patched.setattr(throttle, "cache", ExpiringOnce(cache))
+        DEMO.count("a")
+    assert DEMO.blocked_until("a") is not None
