@@ -98,6 +98,7 @@ serve: $(SERVING) .secret_key
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	SECRET_KEY=type-checking-only $(BIN)/mypy
 
 format: $(INSTALLED)
 	$(BIN)/ruff check --fix .

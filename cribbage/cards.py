@@ -132,13 +132,13 @@ class Card:
         set_slot(self, "prime", RANK_PRIMES[rank])
         return self
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("cards are immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
         return (Card, (int(self.rank), self.suit.value))
 
     def __lt__(self, other: Card) -> bool:
@@ -271,6 +271,7 @@ def _read_token(token: str) -> list[Card]:
     cards = []
     at = 0
     while at < len(token):
+        rank: Rank | None
         if token[at : at + 2] == "10":
             rank, suit_at = Rank.TEN, at + 2
         else:

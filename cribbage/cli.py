@@ -20,7 +20,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple, NoReturn, TextIO
+from typing import Any, NamedTuple, NoReturn, TextIO
 
 from .cards import Card, CardError, format_cards, parse_cards, split_tokens
 from .computer import pegging_term
@@ -37,7 +37,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(USAGE_ERROR, f"{self.prog}: {message}\n")
 
 
-def _codes(cards: Iterable) -> list[str]:
+def _codes(cards: Iterable[Card]) -> list[str]:
     return [card.code for card in cards]
 
 
@@ -51,7 +51,7 @@ def _count(tokens: Sequence[str], crib: bool) -> ShowResult:
     return score_show(cards[:4], cards[4], crib=crib)
 
 
-def show_json(result: ShowResult) -> dict:
+def show_json(result: ShowResult) -> dict[str, Any]:
     return {
         "hand": _codes(result.hand),
         "starter": result.starter.code,
@@ -93,11 +93,11 @@ def _peg(tokens: Sequence[str]) -> tuple[Play, ...]:
     return peg_sequence(token for part in tokens for token in split_tokens(part))
 
 
-def _peg_item_json(item: PegItem) -> dict:
+def _peg_item_json(item: PegItem) -> dict[str, Any]:
     return {"kind": item.kind.value, "points": item.points}
 
 
-def peg_json(plays: tuple[Play, ...]) -> dict:
+def peg_json(plays: tuple[Play, ...]) -> dict[str, Any]:
     return {
         "plays": [
             {
@@ -121,7 +121,7 @@ def peg_text(plays: tuple[Play, ...]) -> str:
     return "\n".join(lines)
 
 
-def play_record_json(record: PlayRecord) -> dict:
+def play_record_json(record: PlayRecord) -> dict[str, Any]:
     """The cards laid as ``peg_json`` gives them, with who laid each, and the totals; the
     players numbered from 1 (the leader) as people number them."""
     return {
@@ -135,6 +135,7 @@ def play_record_json(record: PlayRecord) -> dict:
                 "player": turn.player + 1,
             }
             for turn in record.plays
+            if turn.card is not None
         ],
         "totals": {str(player + 1): points for player, points in record.totals.items()},
         "over": record.is_over,
@@ -180,7 +181,7 @@ CRIB_MODEL_WORDS = {
 }
 
 
-def discard_json(answer: _DiscardAnswer) -> dict:
+def discard_json(answer: _DiscardAnswer) -> dict[str, Any]:
     return {
         "cards": _codes(answer.cards),
         "role": answer.role.value,
@@ -226,7 +227,7 @@ PEGGING_NOTE = (
 # --- stats -----------------------------------------------------------------------------
 
 
-def stats_json(distribution: ShowDistribution) -> dict:
+def stats_json(distribution: ShowDistribution) -> dict[str, Any]:
     return {
         "rules": "crib" if distribution.crib else "hand",
         "deals": distribution.deals,
@@ -251,7 +252,13 @@ def stats_text(distribution: ShowDistribution) -> str:
 # --- running ---------------------------------------------------------------------------
 
 
-def _each_line(stdin: TextIO, stdout: TextIO, answer: Callable, to_json: Callable) -> int:
+Answer = Callable[[Sequence[str]], Any]
+"""What a command makes of the cards it is given (raising CardError on bad ones)."""
+ToJson = Callable[[Any], dict[str, Any]]
+ToText = Callable[[Any], str]
+
+
+def _each_line(stdin: TextIO, stdout: TextIO, answer: Answer, to_json: ToJson) -> int:
     for line in stdin:
         if not line.strip():
             continue
@@ -383,10 +390,10 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
                 f"games, not {args.games}\n"
             )
             return USAGE_ERROR
-        result = play_match(
+        match = play_match(
             args.games, args.seed, args.levels, workers=args.workers, duplicate=args.duplicate
         )
-        stdout.write(json.dumps(result.to_dict()) + "\n")
+        stdout.write(json.dumps(match.to_dict()) + "\n")
         return 0
 
     if args.command == "review":
@@ -399,6 +406,9 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
         )
         return 0
 
+    answer: Answer
+    to_json: ToJson
+    to_text: ToText
     if args.command == "count":
         answer, to_json, to_text = (lambda t: _count(t, args.crib)), show_json, show_text
     elif args.command == "peg" and args.players:
@@ -413,7 +423,7 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
     if not args.cards:
         return _each_line(stdin, stdout, answer, to_json)
     try:
-        result = answer(args.cards)
+        result: Any = answer(args.cards)  # what this command's to_json and to_text take
     except CardError as error:
         stderr.write(f"crib {args.command}: {error}\n")
         return USAGE_ERROR

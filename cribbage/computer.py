@@ -101,6 +101,7 @@ def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
     fitting = play.playable(hand)
     if not fitting:
         return Go(player)
+    assert deal.starter is not None
     seen = (*deal.dealt[player], deal.starter, *(t.card for t in play.turns if t.card))
     if level is Level.GREEDY:
         return Lay(player, greedy_lay(hand, play, seen))
@@ -442,7 +443,7 @@ def lay_values(
         )
         likelihood = lambda held: keep_weight((*laid, *held))  # noqa: E731
     holdings = opponent_hands(unseen, size, least, SAMPLES, rng, likelihood)
-    totals = dict.fromkeys(ranks, 0)
+    totals: dict[int, float] = dict.fromkeys(ranks, 0.0)
     moves = [move for move in memory.hand_moves(own) if move[0] in totals]
     for ranks_held, weight in holdings:
         held = memory.hand_number(ranks_held)

@@ -141,7 +141,8 @@ def _discard_options(
     crib = _crib_odds(unseen, role, crib_model)
     sign = 1 if role is Role.DEALER else -1
     options = []
-    for throw in combinations(cards, THROWN_EACH):
+    for first, second in combinations(cards, THROWN_EACH):
+        throw = (first, second)
         keep = tuple(card for card in cards if card not in throw)
         hand_ev = sum(show_total(keep, starter) for starter in unseen) / len(unseen)
         crib_ev = crib.expected_score(throw)

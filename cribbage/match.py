@@ -22,6 +22,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from multiprocessing import Pool
+from typing import Any
 
 from .computer import Level, choose
 from .game import Game
@@ -44,10 +45,12 @@ _Z95 = 1.959964
 
 def play_game(seed: str, levels: Sequence[Level | str], first_dealer: int) -> Game:
     """A whole game between ``levels[0]`` in seat 0 and ``levels[1]`` in seat 1."""
-    levels = tuple(Level(level) for level in levels)
+    seats = tuple(Level(level) for level in levels)
     game = Game.new(seed, human=None, counting=Counting.AUTOMATIC, first_dealer=first_dealer)
     while not game.is_over:
-        game = game.apply(choose(game, levels[game.to_move]))
+        player = game.to_move
+        assert player is not None
+        game = game.apply(choose(game, seats[player]))
     return game
 
 
@@ -129,7 +132,7 @@ class MatchResult:
     games: tuple[GameSummary, ...]
     duplicate: bool = False
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The match as one JSON-able object (see ``crib match --help``). In a duplicate
         match each game's figures are the first side's, whichever seat it held, and the
         intervals are over the pairs of games."""
@@ -151,15 +154,15 @@ class MatchResult:
             / max(n, 1),
         }
 
-    def _units(self, values: list[int]) -> list[float]:
+    def _units(self, values: Sequence[float]) -> list[float]:
         """The independent outcomes: each game, or in a duplicate match each pair's mean."""
         if not self.duplicate:
-            return values
+            return list(values)
         return [
             (first + second) / 2 for first, second in zip(values[::2], values[1::2], strict=True)
         ]
 
-    def _side(self, seat: int) -> dict:
+    def _side(self, seat: int) -> dict[str, Any]:
         won = [game for game in self.games if game.winner == seat]
         per_deal = {}
         for role_index, role in enumerate(ROLES):

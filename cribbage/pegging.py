@@ -65,7 +65,7 @@ class PeggingError(CardError):
         super().__init__(message)
         self.index = index
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[PeggingError], tuple[str, int | None]]:
         return (type(self), (str(self), self.index))
 
 

@@ -280,6 +280,7 @@ def _lay(
         lead = play_value_of([int(own.rank) for own in held]).lead
         if card.rank == lead:
             return Decision("lay", seat, card, card, 0.0, "best", details)
+    assert deal.starter is not None
     seen = (*deal.dealt[seat], deal.starter, *(t.card for t in state.turns if t.card))
     values = lay_values(held, state, seat, seen)
     rank = max(sorted(values), key=lambda r: values[r]) if lead is None else lead

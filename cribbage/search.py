@@ -56,7 +56,10 @@ START = 0
 MEMORY_LIMIT = 600_000
 
 
-def _lay_rank(count: int, tail: tuple, streak: int, rank: int) -> tuple[int, int, tuple, int]:
+_Tail = tuple[int, ...]
+
+
+def _lay_rank(count: int, tail: _Tail, streak: int, rank: int) -> tuple[int, int, _Tail, int]:
     """Points for laying ``rank``, and the count, tail and streak after it."""
     made = count + _VALUES[rank]
     points = 2 if made in (15, MAX_COUNT) else 0
@@ -101,13 +104,13 @@ class _Series:
     """Series by number: the count, and what laying each rank scores and leads to."""
 
     def __init__(self) -> None:
-        self.numbers: dict[tuple, int] = {}
-        self.states: list[tuple[int, tuple[int, ...], int]] = []
+        self.numbers: dict[tuple[int, _Tail, int], int] = {}
+        self.states: list[tuple[int, _Tail, int]] = []
         self.counts: list[int] = []
         self.lays: dict[int, tuple[int, int]] = {}
         self.number((0, (), 0))
 
-    def number(self, state: tuple[int, tuple[int, ...], int]) -> int:
+    def number(self, state: tuple[int, _Tail, int]) -> int:
         found = self.numbers.get(state)
         if found is None:
             found = self.numbers[state] = len(self.states)
@@ -120,8 +123,8 @@ class _Series:
         key = series << 4 | rank
         found = self.lays.get(key)
         if found is None:
-            points, *after = _lay_rank(*self.states[series], rank)
-            found = self.lays[key] = (points, self.number(tuple(after)))
+            points, count, tail, streak = _lay_rank(*self.states[series], rank)
+            found = self.lays[key] = (points, self.number((count, tail, streak)))
         return found
 
 

@@ -232,7 +232,7 @@ def _ranks_of_key(key: int) -> list[int]:
     return ranks
 
 
-class _TemplateTable(dict):
+class _TemplateTable(dict[int, _Template]):
     """Rank key -> fifteens, pairs and runs as positions into the rank-sorted cards."""
 
     def __missing__(self, key: int) -> _Template:
@@ -240,11 +240,12 @@ class _TemplateTable(dict):
         return template
 
 
-class _RankPointsTable(dict):
+class _RankPointsTable(dict[int, int]):
     """Rank key -> points from fifteens, pairs and runs; filled on first use of each key."""
 
     def __missing__(self, key: int) -> int:
-        points = self[key] = sum(item[2] for item in _TEMPLATES[key])
+        points: int = sum(item[2] for item in _TEMPLATES[key])
+        self[key] = points
         return points
 
 

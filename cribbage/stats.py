@@ -39,10 +39,13 @@ class ShowDistribution:
         return float(Fraction(sum(t * n for t, n in enumerate(self.counts)), self.deals))
 
 
+_SuitCase = tuple[tuple[int, ...], int, int, bool]
+
+
 def show_distribution(crib: bool = False) -> ShowDistribution:
     """Count every (4-card hand, starter) deal by its total, with hand or crib rules."""
     counts = [0] * (MAX_SHOW + 1)
-    suit_bonuses: dict[tuple, Counter[int]] = {}
+    suit_bonuses: dict[_SuitCase, Counter[int]] = {}
     for hand_ranks in combinations_with_replacement(Rank, 4):
         in_hand = Counter(hand_ranks)
         for starter_rank in Rank:
@@ -58,7 +61,7 @@ def show_distribution(crib: bool = False) -> ShowDistribution:
     return ShowDistribution(crib=crib, counts=tuple(counts))
 
 
-def _suit_case(in_hand: Counter, starter_rank: Rank) -> tuple:
+def _suit_case(in_hand: Counter[Rank], starter_rank: Rank) -> _SuitCase:
     """What decides the flush and nobs odds: how many cards of each rank the hand holds
     (which rank does not matter), how many share the starter's rank, how many are jacks,
     and whether the starter is a jack."""
@@ -70,7 +73,9 @@ def _suit_case(in_hand: Counter, starter_rank: Rank) -> tuple:
     )
 
 
-def _bonuses(hand_ranks: tuple[Rank, ...], starter_rank: Rank, base: int, crib: bool) -> Counter:
+def _bonuses(
+    hand_ranks: tuple[Rank, ...], starter_rank: Rank, base: int, crib: bool
+) -> Counter[int]:
     """Points the suits add (flush, nobs) over every suit assignment of these ranks."""
     in_hand = Counter(hand_ranks)
     choices = [combinations(Suit, times) for times in in_hand.values()]
