@@ -26,7 +26,6 @@ from cribbage.game import (
     Source,
     action_from_dict,
     action_to_dict,
-    pegged_words,
     replay,
     shuffled_deck,
 )
@@ -389,22 +388,6 @@ def test_replaying_the_actions_gives_the_same_game():
         assert Game.from_dict(json.loads(json.dumps(state.to_dict()))) == state
 
 
-def test_actions_as_json():
-    for action in (
-        Discard(0, parse_cards("5H JD")),
-        Lay(1, parse_card("TC")),
-        Go(0),
-        Claim(0, 12),
-    ):
-        data = json.loads(json.dumps(action_to_dict(action)))
-        assert action_from_dict(data) == action
-    assert action_to_dict(Lay(1, parse_card("TC"))) == {"type": "lay", "player": 1, "card": "TC"}
-    with pytest.raises(GameError, match="not an action"):
-        action_from_dict({"type": "shuffle", "player": 0})
-    with pytest.raises(GameError, match="not a game state"):
-        Game.from_dict({"version": 1})
-
-
 def test_the_state_as_json():
     game = hand_made("7H 9C KD QC 2S 2H", "8S TS JD 5H 4S 4H", "6D", "7H", counting=MANUAL)
     data = game.to_dict()
@@ -519,22 +502,3 @@ def test_the_first_cut_names_who_deals():
     assert first.rank is not second.rank
     assert game.deal.dealer == (0 if first.rank < second.rank else 1)
     assert Game.new("no-cut", first_dealer=0).first_cut is None
-
-
-@pytest.mark.parametrize(
-    ("items", "words"),
-    [
-        ((), ""),
-        (((PegKind.FIFTEEN, 2),), "fifteen two"),
-        (((PegKind.THIRTY_ONE, 2),), "thirty-one for two"),
-        (((PegKind.PAIR, 2),), "a pair for two"),
-        (((PegKind.PAIR, 6),), "a pair royal for six"),
-        (((PegKind.RUN, 3),), "a run of three for three"),
-        (((PegKind.GO, 1),), "one for the go"),
-        (((PegKind.LAST_CARD, 1),), "one for last"),
-        (((PegKind.FIFTEEN, 2), (PegKind.PAIR, 2)), "fifteen two and a pair is four"),
-        (((PegKind.RUN, 4), (PegKind.GO, 1)), "a run of four and one for the go is five"),
-    ],
-)
-def test_what_a_card_pegged_in_players_words(items, words):
-    assert pegged_words(PegItem(kind, points) for kind, points in items) == words
