@@ -214,4 +214,4 @@ def _counts(odds: ThrowOdds) -> dict[str, int]:
 
 def make(workers: int | None = None) -> dict[str, str]:
     """Settle the odds from ``SEED``: the data files by name."""
-    return texts(settle(workers=workers, report=_report))
+    return texts(settle(DEALS, SEED, ROUNDS, workers, _report), DEALS)

@@ -5,7 +5,6 @@ import pytest
 
 from cribbage import data
 from cribbage.tablegen import ENGINE, TABLES, _sources, data_file, revision
-from cribbage.tablegen.__main__ import main
 from cribbage.tablegen.win_table import INPUTS
 
 
@@ -39,8 +38,3 @@ def test_each_shipped_file_names_its_command_seed_and_revision(name):
     assert made["command"].startswith("python -m cribbage.tablegen ")
     assert made["command"].split()[-1] in TABLES
     assert made["seed"] and made["revision"]
-
-
-def test_the_command_knows_only_the_tables():
-    with pytest.raises(SystemExit):
-        main(["no_such_table"])
