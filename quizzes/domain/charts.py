@@ -107,7 +107,9 @@ def nice_ceiling(value: float) -> int:
     return int(value) + 1
 
 
-def time_columns(seconds: Sequence[float], rights: Sequence[bool], numbers: Sequence[int]):
+def time_columns(
+    seconds: Sequence[float], rights: Sequence[bool], numbers: Sequence[int]
+) -> ColumnChart:
     """A column per attempt for the seconds it took; columns past the axis are capped."""
     span = WIDTH - LEFT - RIGHT
     count = len(seconds)

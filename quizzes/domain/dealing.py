@@ -251,8 +251,8 @@ def pick_weak_spot(
     items = [(p, w) for p, w in weights.items() if w > 0]
     if not items:
         return None
-    patterns, values = zip(*items, strict=True)
-    return rng.choices(patterns, weights=values)[0]
+    patterns = [pattern for pattern, _ in items]
+    return rng.choices(patterns, weights=[weight for _, weight in items])[0]
 
 
 # --- patterns decided by ranks -----------------------------------------------------
@@ -308,45 +308,51 @@ def _pick_rank_multiset(pattern: Pattern, rng: random.Random) -> tuple[Rank, ...
 # --- patterns decided by suits -------------------------------------------------------
 
 
+_Built = tuple[list[Card], Card, bool]
+"""A deal made for a suit pattern: four cards, the starter, and whether they are a crib."""
+
+
 def _suited(rng: random.Random, suit: Suit, count: int) -> list[Card]:
     return [Card(rank, suit) for rank in rng.sample(list(Rank), count)]
 
 
-def _others(rng: random.Random, exclude: Sequence[Card], count: int, suit: Suit | None = None):
+def _others(
+    rng: random.Random, exclude: Sequence[Card], count: int, suit: Suit | None = None
+) -> list[Card]:
     pool = [c for c in DECK if c not in exclude and (suit is None or c.suit is not suit)]
     return rng.sample(pool, count)
 
 
-def _hand_flush_of_four(rng: random.Random):
+def _hand_flush_of_four(rng: random.Random) -> _Built:
     suit = rng.choice(list(Suit))
     hand = _suited(rng, suit, 4)
     return hand, _others(rng, hand, 1, suit)[0], False
 
 
-def _crib_four_flush(rng: random.Random):
+def _crib_four_flush(rng: random.Random) -> _Built:
     hand, starter, _ = _hand_flush_of_four(rng)
     return hand, starter, True
 
 
-def _three_suited_and_starter(rng: random.Random):
+def _three_suited_and_starter(rng: random.Random) -> _Built:
     suit = rng.choice(list(Suit))
     suited = _suited(rng, suit, 4)
     odd = _others(rng, suited, 1, suit)
     return [*suited[:3], *odd], suited[3], False
 
 
-def _flush_of_five(rng: random.Random):
+def _flush_of_five(rng: random.Random) -> _Built:
     five = _suited(rng, rng.choice(list(Suit)), 5)
     return five[:4], five[4], _crib_for(Mode.MIXED, rng)
 
 
-def _nobs(rng: random.Random):
+def _nobs(rng: random.Random) -> _Built:
     starter = rng.choice([c for c in DECK if c.rank is not Rank.JACK])
     jack = Card(Rank.JACK, starter.suit)
     return [jack, *_others(rng, (starter, jack), 3)], starter, _crib_for(Mode.MIXED, rng)
 
 
-def _heels(rng: random.Random):
+def _heels(rng: random.Random) -> _Built:
     starter = Card(Rank.JACK, rng.choice(list(Suit)))
     return _others(rng, (starter,), 4), starter, _crib_for(Mode.MIXED, rng)
 

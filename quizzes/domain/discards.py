@@ -120,7 +120,7 @@ def grade_discard(
     six: Sequence[Card],
     role: Role,
     throw: Sequence[Card],
-    options=None,
+    options: Sequence[DiscardOption] | None = None,
     crib_model: CribModel = CRIB_MODEL,
 ) -> DiscardGrade:
     """Grade throwing ``throw`` from ``six`` as ``role`` (``options`` when already known,

@@ -214,7 +214,7 @@ def grade_lay(
     best = best_rank(position, values)
     grade = LayGrade(position, card, values, best, (), ())
     best_card = grade.best_card
-    seen = set()
+    seen: set[Pattern] = set()
     for fit in position.fitting:
         if grade.loss_of(int(fit.rank)) > BEST_WITHIN:
             seen.update(lay_mistakes(position, fit, best_card))
@@ -300,7 +300,7 @@ def _run_ranks(series: tuple[Card, ...], card: Card, unseen: Iterable[Card]) -> 
     count = sum(laid.value for laid in after)
     if count == MAX_COUNT:
         return []
-    ranks = {}
+    ranks: dict[Rank, Card] = {}
     for other in unseen:
         ranks.setdefault(other.rank, other)
     return sorted(

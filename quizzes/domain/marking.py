@@ -130,7 +130,7 @@ def shortfall_slips(result: ShowResult) -> tuple[Slip, ...]:
     slips = []
     for index, group in enumerate(result.groups):
         pattern = Pattern(group.key)
-        categories = frozenset({pattern.category})
+        categories = _own_category(pattern)
         if pattern.multiple_run:
             categories |= {Category.PAIRS}
         if group.kind is ShowKind.NOBS:
@@ -396,8 +396,8 @@ def _mark_itemised(result: ShowResult, claimed: dict[Category, int]) -> Marking:
     short, over = shortfall_slips(result), over_claim_slips(result)
     for mark in wrong:
         in_category = [p for p in patterns if mark.category in _categories(p)]
-        slips = short if mark.claimed < mark.correct else over
-        slips = [slip for slip in slips if mark.category in slip.categories]
+        either = short if mark.claimed < mark.correct else over
+        slips = [slip for slip in either if mark.category in slip.categories]
         certain, said, asked = _explain(slips, mark.claimed - mark.correct, in_category)
         if certain:
             missed |= certain
@@ -424,4 +424,10 @@ def _mark_itemised(result: ShowResult, claimed: dict[Category, int]) -> Marking:
 def _categories(pattern: Pattern) -> frozenset[Category]:
     if pattern.multiple_run:
         return frozenset({Category.RUNS, Category.PAIRS})
-    return frozenset({pattern.category})
+    return _own_category(pattern)
+
+
+def _own_category(pattern: Pattern) -> frozenset[Category]:
+    """The answer field of a show pattern, as a set (empty for a pattern of the play)."""
+    category = pattern.category
+    return frozenset() if category is None else frozenset({category})

@@ -171,7 +171,7 @@ def play_out(
 
 def notation(record: PlayRecord) -> str:
     """A play in ``crib peg --players`` notation: ``6H 4C 5D go 2C``."""
-    return " ".join(GO if turn.is_go else turn.card.code for turn in record.turns)
+    return " ".join(GO if turn.card is None else turn.card.code for turn in record.turns)
 
 
 def patterns_scored(record: PlayRecord) -> set[Pattern]:
@@ -239,9 +239,10 @@ def over_claims(record: PlayRecord, index: int) -> list[OverClaim]:
         slips.append((Pattern.PLAY_GO, 1, "a go claimed on 31, which scores 2 and no go"))
         if index == len(plays) - 1 and record.is_over:
             slips.append((Pattern.PLAY_LAST_CARD, 1, "a last card claimed on 31"))
-    before = plays[index - 1] if index else None
-    new_count = before is not None and turn.count == turn.card.value
-    if new_count and before.card.rank is turn.card.rank:
+    card = turn.card
+    before = plays[index - 1].card if index else None
+    assert card is not None  # record.plays are the cards laid
+    if before is not None and turn.count == card.value and before.rank is card.rank:
         slips.append((Pattern.PLAY_PAIR, 2, "a pair across a new count: 31 or a go ends it"))
     return slips
 
