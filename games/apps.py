@@ -11,8 +11,7 @@ class GamesConfig(AppConfig):
         from quizzes.signals import guest_merged
 
         from .models import Game
-        from .progress import games_progress
-        from .review import games_skill
+        from .progress import games_progress, games_skill
         from .services import guest_games_claim
 
         guest_merged.connect(guest_games_claim, dispatch_uid="games.guest_games_claim")

@@ -1,5 +1,6 @@
 """What the progress page shows of a player's games: played, won, skunks, points a deal by
-seat and source, and how well they count in games.
+seat and source, and how well they count in games; and the skill trend, points lost a deal
+in each of the last finished games.
 
 Each game keeps its own figures (``game_figures``, saved with it after every move), so the
 page adds up stored numbers instead of replaying every game.
@@ -7,10 +8,15 @@ page adds up stored numbers instead of replaying every game.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from statistics import mean
+from typing import NamedTuple
 
 from cribbage.game import Game as EngineGame
 from cribbage.game import Source
+from cribbage.review import EVALUATION
+from quizzes.domain.charts import loss_line
 from quizzes.domain.dealing import Mode
 from quizzes.domain.patterns import Area
 from quizzes.models import Attempt, Deal
@@ -18,6 +24,10 @@ from quizzes.owners import Owner
 from quizzes.progress import owned_rows
 
 from .models import HUMAN, Game
+from .review import SKILL_KINDS
+
+TREND_GAMES = 30
+"""The skill trend shows the player's last this many finished games."""
 
 FIGURES = ("pone_deals", "pone_points", "dealer_deals", "dealer_points", "muggins_lost")
 
@@ -120,4 +130,44 @@ def games_progress(owner: Owner) -> dict | None:
         "claims_percent": round(100 * right / counted) if counted else None,
         "hints": totals["hints"],
         "muggins": totals["muggins"],
+    }
+
+
+TREND = f"""
+SELECT "id", "level", "skill" FROM "{Game._meta.db_table}"
+WHERE {{owned}} AND "finished_at" IS NOT NULL
+ORDER BY "finished_at" DESC, "id" DESC LIMIT %(count)s
+"""
+"""The last finished games' skill figures (``games.review.skill_figures``), from the column
+kept beside each review, never the reviews themselves."""
+
+
+class TrendGame(NamedTuple):
+    """A game of the skill trend, as its rows name it."""
+
+    pk: int
+    level: str
+
+
+def games_skill(owner: Owner) -> dict | None:
+    """The progress page's skill trend: points lost per deal in each finished game, by
+    discards, the play and counting, luck left out; the player's average beside each
+    computer level's own figure, measured the same way. None before a reviewed game."""
+    games = owned_rows(TREND, owner, count=TREND_GAMES)
+    rows = []
+    for pk, level, stored in reversed(games):
+        skill = json.loads(stored) if stored is not None else None
+        if skill is not None and skill["evaluation"] == EVALUATION:
+            game = TrendGame(pk, level)
+            rows.append({"game": game, "you": skill["you"], "computer": skill["computer"]})
+    if not rows:
+        return None
+    levels: dict[str, list[float]] = {}
+    for row in rows:
+        levels.setdefault(row["game"].level, []).append(row["computer"]["all"])
+    return {
+        "rows": rows,
+        "average": {kind: mean(row["you"][kind] for row in rows) for kind in (*SKILL_KINDS, "all")},
+        "levels": [(level, mean(values), len(values)) for level, values in sorted(levels.items())],
+        "chart": loss_line([row["you"]["all"] for row in rows], [row["game"].pk for row in rows]),
     }

@@ -1,5 +1,5 @@
-"""A game's review (``cribbage.review``) stored with the game, and what the
-progress page shows of it.
+"""A game's review (``cribbage.review``) stored with the game, and the figures of it kept
+for the progress page's skill trend (``games.progress.games_skill``).
 
 The review is made deal by deal as each show ends (``reviewed``, called when a game is
 saved), so a finished game's review is there when it is asked for, and each deal is
@@ -9,23 +9,18 @@ deal is reviewed again the next time the game is read.
 
 from __future__ import annotations
 
-from statistics import mean
 from typing import Any
 
 from cribbage.cards import parse_cards
 from cribbage.game import Game as EngineGame
 from cribbage.pegging import GO
 from cribbage.review import EVALUATION, assemble, review_game
-from quizzes.domain.charts import loss_line
 from quizzes.domain.lays import LayPosition, rank_of
 from quizzes.models import Attempt
-from quizzes.owners import Owner
 
 from .models import COMPUTER, HUMAN, Game
 
 SKILL_KINDS = ("discard", "play", "muggins")
-TREND_GAMES = 30
-"""The skill trend shows the player's last this many finished games."""
 
 
 def reviewed(stored: dict[str, Any], engine: EngineGame) -> dict[str, Any]:
@@ -115,34 +110,6 @@ def skill_figures(deals: list[dict[str, Any]]) -> dict[str, dict[str, float]] | 
                 totals[kind] += deal["totals"][player][kind]
         figures[player] = {kind: total / len(deals) for kind, total in totals.items()}
     return figures
-
-
-def games_skill(owner: Owner) -> dict | None:
-    """The progress page's skill trend: points lost per deal in each finished game, by
-    discards, the play and counting, luck left out; the player's average beside each
-    computer level's own figure, measured the same way. None before a reviewed game."""
-    games = (
-        Game.objects.owned_by(owner)
-        .filter(finished_at__isnull=False)
-        .order_by("-finished_at", "-pk")
-        .only("pk", "level", "skill")
-    )[:TREND_GAMES]
-    rows = [
-        {"game": game, "you": game.skill["you"], "computer": game.skill["computer"]}
-        for game in list(games)[::-1]
-        if game.skill is not None and game.skill["evaluation"] == EVALUATION
-    ]
-    if not rows:
-        return None
-    levels: dict[str, list[float]] = {}
-    for row in rows:
-        levels.setdefault(row["game"].level, []).append(row["computer"]["all"])
-    return {
-        "rows": rows,
-        "average": {kind: mean(row["you"][kind] for row in rows) for kind in (*SKILL_KINDS, "all")},
-        "levels": [(level, mean(values), len(values)) for level, values in sorted(levels.items())],
-        "chart": loss_line([row["you"]["all"] for row in rows], [row["game"].pk for row in rows]),
-    }
 
 
 def which_questions(game: Game, number: int) -> list[Attempt]:

@@ -11,7 +11,8 @@ from cribbage.cli import main
 from cribbage.game import Claim, Counting, Source
 from cribbage.review import EVALUATION
 from games.models import HUMAN, Game
-from games.review import SKILL_KINDS, games_skill, skill_figures
+from games.progress import games_skill
+from games.review import SKILL_KINDS, skill_figures
 from games.services import game_move, game_next_deal, game_start
 from quizzes.domain.lays import grade_lay
 from quizzes.domain.patterns import Area
