@@ -1,5 +1,6 @@
-"""The engine's imports: no circle among its modules, the tables' generators apart from the
-app, and no process pool loaded with the engine.
+"""The project's imports: no circle among its modules (the engine's, even counting those
+in functions), the tables' generators apart from the app, and no process pool loaded with
+the engine.
 
 The graph is walked with ``ast`` over the imports a module runs when it is imported (those
 at its top level, not in a function), or ever (in a function too); never those under
@@ -11,8 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-ENGINE = ROOT / "cribbage"
+ROOT = Path(__file__).resolve().parents[1]
 APPS = ("cribbage", "cribtrainer", "counter", "quizzes", "games", "accounts")
 GENERATORS = "cribbage.tablegen"
 # Plays matches of the computer against itself on a pool, for ``crib match`` only.
