@@ -10,7 +10,7 @@ from datetime import datetime
 from django.db import connection
 
 from .domain.patterns import Area, Pattern
-from .models import Attempt, AttemptPattern, PatternRecord, ReviewItem, ShowRecord
+from .models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem, ShowRecord
 from .owners import Owner
 
 RECENT = 200
@@ -208,6 +208,15 @@ SELECT "right", "seconds" FROM "{Attempt._meta.db_table}"
 WHERE {{owned}} AND "kind" = '{Area.SHOW.value}'
 ORDER BY "answered_at" DESC, "id" DESC LIMIT %(count)s"""
 
+DISCARDS = f"""
+SELECT "right", "loss", (
+    SELECT "holder" FROM "{Deal._meta.db_table}"
+    WHERE "{Deal._meta.db_table}"."id" = "{Attempt._meta.db_table}"."deal_id"
+)
+FROM "{Attempt._meta.db_table}" WHERE {{owned}} AND "kind" = '{Area.DISCARD.value}'
+ORDER BY "answered_at", "id"
+"""
+
 PATTERN_RECORDS = f"""
 SELECT "pattern", "seen", "missed" FROM "{PatternRecord._meta.db_table}" WHERE {{owned}}"""
 
@@ -260,12 +269,7 @@ def discard_progress(owner: Owner | None) -> DiscardProgress:
     progress = DiscardProgress()
     if owner is None:
         return progress
-    rows = list(
-        Attempt.objects.owned_by(owner)
-        .filter(kind=Area.DISCARD.value)
-        .order_by("answered_at", "id")
-        .values_list("right", "loss", "deal__holder")
-    )
+    rows = owned_rows(DISCARDS, owner)
     if not rows:
         return progress
     progress.decisions = len(rows)
