@@ -31,7 +31,7 @@ def apply(game: Game, action: Action) -> Game:
     is not allowed now; the game itself never changes."""
     _check_turn(game, action)
     if isinstance(action, Resign):
-        return replace(game, resigned=action.player, pending=None)
+        return _resigned(game, action.player)
     if isinstance(action, Claim):
         after = _claimed(game, action)
     elif isinstance(action, Discard):
@@ -90,6 +90,16 @@ def _claimed_for(game: Game) -> str:
 
 
 # --- the actions -----------------------------------------------------------------------
+
+
+def _resigned(game: Game, player: Seat) -> Game:
+    """The game given up by ``player``. The next deal is dealt the moment a show ends:
+    given up before ``player`` has thrown in it, the game ends on the deal played, not on
+    a deal that scored nothing and whose cards no one played."""
+    deal = game.deal
+    unplayed = len(game.deals) > 1 and deal.play is None and not deal.thrown[player]
+    deals = game.deals[:-1] if unplayed else game.deals
+    return replace(game, deals=deals, resigned=player, pending=None)
 
 
 def _claimed(game: Game, claim: Claim) -> Game:

@@ -490,6 +490,29 @@ def test_a_resign_is_taken_while_a_claim_is_waited_for():
     assert game.apply(Resign(game.pending.player)).winner == 1 - game.pending.player
 
 
+def test_a_resign_before_a_new_deal_is_played_ends_the_game_on_the_deal_before():
+    """The next deal is dealt the moment a show ends; a resign before the resigner has
+    thrown in it (at the summary between deals) ends the game on the deal played, not on
+    six cards no one played."""
+    game = Game.new("resign-between", counting=AUTO)
+    while len(game.deals) == 1 or game.to_move != 0:
+        game = game.apply(choose(game, "greedy"))
+    assert game.deal.number == 2 and not game.deal.thrown[0]
+    over = game.apply(Resign(0))
+    assert over.is_over and over.winner == 1 and over.scores == game.scores
+    assert [deal.number for deal in over.deals] == [1] and over.deal == game.deals[0]
+    assert over.pegs == game.pegs and over.claims == game.claims
+    assert Game.from_dict(over.to_dict()) == over
+
+
+def test_a_resign_once_the_resigner_has_thrown_or_in_the_first_deal_ends_on_that_deal():
+    game = Game.new("resign-begun", counting=AUTO)
+    assert game.apply(Resign(0)).deal == game.deal
+    while len(game.deals) == 1 or not game.deal.thrown[0]:
+        game = game.apply(choose(game, "greedy"))
+    assert game.apply(Resign(0)).deal == game.deal and game.deal.number == 2
+
+
 def test_a_state_without_resigned_still_reads():
     data = Game.new("old-state").to_dict()
     del data["resigned"]

@@ -313,6 +313,42 @@ def test_a_resigned_game_is_lost_with_its_skunk_and_can_then_be_deleted(client, 
     assert not Game.objects.filter(pk=game.pk).exists()
 
 
+def resigned_at_a_pause(client) -> tuple[Game, int, set[str]]:
+    """A game resigned at the summary of a deal, before Next deal: it, that deal, and the
+    cards of the next deal's six the player was never shown."""
+    game = advance(new_game(client), lambda g, e: g.pauses_after(e))
+    engine = game.engine
+    paused = game.pauses_after(engine)
+    played = engine.deals[paused - 1]
+    seen = {card.label for card in (*played.dealt[0], *played.dealt[1], played.starter)}
+    unseen = {card.label for card in engine.deal.dealt[HUMAN]} - seen
+    response = client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "resign"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    return game, paused, unseen
+
+
+def test_resigning_at_a_pause_ends_on_the_deal_just_played(client, player):
+    game, paused, unseen = resigned_at_a_pause(client)
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, "You resigned: the computer won")
+    engine = game.engine
+    you = sum(engine.points_by_source(HUMAN, paused).values())
+    assertContains(page, f"Deal {paused}: you {you}")
+    assertNotContains(page, f"Deal {paused + 1}:")
+    assert unseen
+    for label in unseen:
+        assertNotContains(page, f'aria-label="{label}"')
+    for card in engine.deals[paused - 1].kept(HUMAN):
+        assertContains(page, f'aria-label="{card.label}"')
+
+
+def test_a_deal_not_played_is_not_in_the_review_of_a_game_resigned_at_a_pause(client, player):
+    game, paused, _ = resigned_at_a_pause(client)
+    data = client.get(f"/play/{game.pk}/review.json").json()
+    assert [deal["number"] for deal in data["deals"]] == list(range(1, paused + 1))
+
+
 def test_only_its_owner_deletes_a_game_and_only_once_it_is_over(client, player):
     game = new_game(client)
     assert client.post(f"/play/{game.pk}/delete/").status_code == 400
