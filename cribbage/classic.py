@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import Card
-from .discard import CribModel, Role, discard_options
+from .discard import CRIB_MODEL, Role, discard_options
 from .pegging import PlayState
 from .rules import MAX_COUNT
 
@@ -47,7 +47,7 @@ _TEN = 10
 
 def classic_discard(cards: Iterable[Card], role: Role) -> tuple[Card, Card]:
     """The two cards classic throws: the best net expected value of hand and crib."""
-    best = max(discard_options(cards, role, CribModel.GOOD), key=lambda option: option.net_ev)
+    best = max(discard_options(cards, role, CRIB_MODEL), key=lambda option: option.net_ev)
     return best.throw[0], best.throw[1]
 
 

@@ -39,7 +39,7 @@ from . import endgame, search
 from .actions import Action, Claim, Discard, Go, Lay
 from .cards import DECK, Card
 from .classic import classic_discard, classic_lay
-from .discard import CribModel, Role, discard_options
+from .discard import CRIB_MODEL, Role, discard_options
 from .game import Game
 from .peg_table import play_value_of
 from .pegging import PlayState, score_play
@@ -238,7 +238,7 @@ def strong_discard(
     and the other player's) and either within ``endgame.RACE_WITHIN`` of 121, the keep of
     the ``CONTENDERS`` best that gives the best chance to win (``endgame``)."""
     cards = tuple(cards)
-    options = discard_options(cards, role, CribModel.GOOD)
+    options = discard_options(cards, role, CRIB_MODEL)
     ranked = sorted(
         options, key=lambda option: option.net_ev + pegging_term(option.keep, role), reverse=True
     )

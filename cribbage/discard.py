@@ -11,10 +11,11 @@ three unknown crib cards (two thrown, one starter: every 3-card subset of the un
 is equally likely) is taken over their rank multisets, weighted by how many ways each can
 be drawn. Nobs and the five-card flush are counted exactly on their own.
 
-That is the random model (``CribModel.RANDOM``, the default): the other player's two are
-any two unseen cards alike. ``CribModel.GOOD`` has them thrown as a good player in their
-seat throws (``crib_model``): the same exact count over the pairs and starters, each pair
-weighted by how often a good player throws its ranks, suited or not.
+That is the random model (``CribModel.RANDOM``, ``discard_options``' default): the other
+player's two are any two unseen cards alike. ``CribModel.GOOD`` has them thrown as a good
+player in their seat throws (``crib_model``): the same exact count over the pairs and
+starters, each pair weighted by how often a good player throws its ranks, suited or not.
+The trainer judges every throw by that one (``CRIB_MODEL``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .rules import DEALT_EACH, HAND_SIZE, THROWN_EACH
 from .show import RANK_POINTS, rank_key, show_total
 
 __all__ = [
+    "CRIB_MODEL",
     "CribModel",
     "DiscardOption",
     "HandSpread",
@@ -54,6 +56,12 @@ class CribModel(Enum):
     """As a good player in their seat throws them (settled in ``crib_model``)."""
     RANDOM = "random"
     """Any two of the unseen cards alike."""
+
+
+CRIB_MODEL = CribModel.GOOD
+"""The model the trainer judges a throw by, everywhere alike: the game review, the quizzes,
+the analyser's default, the hints and the computer's own discards. One model, so that a
+throw the review calls best is the analyser's best and the quiz's."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from .actions import Lay
 from .cards import Card
 from .classic import DANGER_COUNTS
 from .computer import Level, choose, lay_values
-from .discard import DiscardOption, Role, discard_options
+from .discard import CRIB_MODEL, DiscardOption, Role, discard_options
 from .game import Game
 from .pegging import score_play
 from .rules import MAX_COUNT
@@ -45,7 +45,7 @@ def discard_hint(game: Game, player: int) -> DiscardHint:
     deal = game.deal
     role = Role.DEALER if player == deal.dealer else Role.PONE
     dealt = tuple(sorted(deal.dealt[player]))
-    return DiscardHint(dealt, role, discard_options(dealt, role)[0])
+    return DiscardHint(dealt, role, discard_options(dealt, role, CRIB_MODEL)[0])
 
 
 def play_hint(game: Game, player: int) -> PlayHint | None:

@@ -4,7 +4,9 @@
 its decisions in the order they were made:
 
 - a **discard**: the two cards thrown against the best throw by exact expected value of
-  hand and crib (``discard_options``, the figures of ``crib discard --json``); the loss is
+  hand and crib, the other player's two crib cards thrown as a good player throws them
+  (``discard_options`` with ``CRIB_MODEL``, the model the analyser, the discard quiz and
+  the computer use: the figures of ``crib discard --crib-model good --json``); the loss is
   the difference of net values, split into what the hand loses and what the crib loses
   (or gives the opponent), with the throw's rank among the 15;
 - a **lay**: the card laid against the best card by the strong computer's search of the
@@ -39,7 +41,7 @@ from typing import Any
 
 from .cards import Card
 from .computer import lay_values
-from .discard import Role, discard_options
+from .discard import CRIB_MODEL, Role, discard_options
 from .game import Game
 from .peg_table import play_value_of
 from .pegging import GO, PlayState
@@ -59,10 +61,11 @@ __all__ = [
     "reviewable",
 ]
 
-EVALUATION = "1"
+EVALUATION = "2"
 """The version of the evaluation a review was made with: change it whenever
 ``discard_options`` or ``lay_values`` would value a decision differently, and stored
-reviews are made again."""
+reviews are made again. 2: discards valued with the good player's crib (``CRIB_MODEL``),
+as the analyser and the quizzes value them, no longer the random one."""
 
 BEST_WITHIN = 0.05
 CLASSES: tuple[tuple[str, float], ...] = (
@@ -207,7 +210,13 @@ def assemble(game: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any
                 kinds[kind] += lost
         kinds["per_deal"] = kinds["all"] / len(deals) if deals else 0.0
         totals[player] = kinds
-    return {"evaluation": EVALUATION, "game": game, "deals": deals, "totals": totals}
+    return {
+        "evaluation": EVALUATION,
+        "crib_model": CRIB_MODEL.value,
+        "game": game,
+        "deals": deals,
+        "totals": totals,
+    }
 
 
 # --- the decisions ---------------------------------------------------------------------
@@ -216,7 +225,7 @@ def assemble(game: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any
 def _discard(deal: Deal, seat: int) -> Decision:
     role = Role.DEALER if seat == deal.dealer else Role.PONE
     six = deal.dealt[seat]
-    options = discard_options(six, role)
+    options = discard_options(six, role, CRIB_MODEL)
     thrown = set(deal.thrown[seat])
     chosen = next(option for option in options if set(option.throw) == thrown)
     best = options[0]

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from counter.discards import DiscardHand
 from cribbage.cards import parse_card
-from cribbage.discard import Role
+from cribbage.discard import CribModel, Role
 from cribbage.pegging import GO
 from cribbage.review import BEST_WITHIN
 
@@ -29,6 +29,11 @@ CLASS_WORDS = {
     "blunder": "Blunder",
     "forced": "Forced",
 }
+CRIB_MODEL_WORDS = {
+    CribModel.GOOD: "as a good player throws them",
+    CribModel.RANDOM: "at random",
+}
+"""How the review took the other player's two crib cards to be thrown, in words."""
 
 
 def review_context(game: Game, review: dict) -> dict:
@@ -38,6 +43,7 @@ def review_context(game: Game, review: dict) -> dict:
         "game": game,
         "review": review,
         "evaluation": review["evaluation"],
+        "crib_model_words": CRIB_MODEL_WORDS[CribModel(review["crib_model"])],
         "page": PAGE,
         "rows": ReviewRows(game, review),
         "totals": review["totals"],
@@ -62,8 +68,9 @@ class ReviewRows:
     @cached_property
     def deals(self) -> list[dict]:
         deals = []
+        model = CribModel(self.review["crib_model"])
         for deal in self.review["deals"]:
-            rows = [_row(deal, index, d) for index, d in enumerate(deal["decisions"])]
+            rows = [_row(deal, index, d, model) for index, d in enumerate(deal["decisions"])]
             # A right claim is said once, in a count: the list is for what was decided.
             right = [r for r in rows if r["kind"] == "claim" and r["class"] == "best"]
             deals.append(
@@ -86,11 +93,16 @@ class ReviewRows:
         return sorted(yours, key=lambda row: -row["loss"])[:BIGGEST]
 
 
+def _analysis(decision: dict, role: Role, crib_model: CribModel) -> DiscardHand:
+    """The analyser's page of a reviewed discard's six, by the crib model of the review."""
+    return DiscardHand(_cards(decision["six"]), role, opponent=crib_model)
+
+
 def _cards(codes) -> tuple:
     return tuple(parse_card(code) for code in codes)
 
 
-def _row(deal: dict, index: int, decision: dict) -> dict:
+def _row(deal: dict, index: int, decision: dict, crib_model: CribModel) -> dict:
     kind = decision["kind"]
     row = {
         "deal": deal["number"],
@@ -112,7 +124,7 @@ def _row(deal: dict, index: int, decision: dict) -> dict:
             crib_loss=decision["crib_loss"],
             rank=decision["rank"],
             crib_owner="your crib" if mine else "the computer's crib",
-            url=f"{reverse('counter:discard')}?{DiscardHand(_cards(decision['six']), role).query}",
+            url=f"{reverse('counter:discard')}?{_analysis(decision, role, crib_model).query}",
             practise=row["you"],
         )
     elif kind == "lay":

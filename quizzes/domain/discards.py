@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from cribbage.cards import DECK, Card
-from cribbage.discard import CribModel, DiscardOption, Role, discard_options
+from cribbage.discard import CRIB_MODEL, CribModel, DiscardOption, Role, discard_options
 
 from .patterns import Pattern
 
@@ -35,9 +35,6 @@ __all__ = [
 
 BEST_MARGIN = 0.05
 """A choice within this many expected points of the best is as good as best."""
-
-CRIB_MODEL = CribModel.GOOD
-"""How the quiz takes the other player to throw to the crib: as a good player does."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ import pytest
 
 from cribbage.cards import parse_cards
 from cribbage.computer import Level, choose
-from cribbage.discard import Role, discard_options
+from cribbage.discard import CribModel, Role, discard_options
 from cribbage.game import Counting, Deal, Game, Lay
 from cribbage.hints import discard_hint, play_hint
 from cribbage.pegging import PlayState
@@ -15,7 +15,8 @@ def test_the_discard_hint_is_the_analysers_best_throw_for_the_seat():
     hint = discard_hint(game, 0)
     role = Role.DEALER if game.deal.dealer == 0 else Role.PONE
     assert hint.role is role
-    assert hint.best == discard_options(game.deal.dealt[0], role)[0]
+    # The analyser's default: the other player throws to the crib as a good player does.
+    assert hint.best == discard_options(game.deal.dealt[0], role, CribModel.GOOD)[0]
     assert set(hint.dealt) == set(game.deal.dealt[0])
 
 

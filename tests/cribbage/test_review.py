@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from cribbage.cards import parse_card, parse_cards
 from cribbage.cli import discard_json, main
 from cribbage.computer import choose, lay_values
-from cribbage.discard import CribModel, Role, discard_options
+from cribbage.discard import CRIB_MODEL, CribModel, Role, discard_options
 from cribbage.game import Claim, Counting, Deal, Game
 from cribbage.peg_table import play_value_of
 from cribbage.pegging import PlayState
@@ -70,8 +70,8 @@ SIXES = (("5H 6H 7H JH 2C 9D", Role.PONE), ("4S 4D 8C JS QS KS", Role.DEALER))
 @pytest.mark.parametrize(("cards", "role"), SIXES)
 def test_every_throws_loss_is_the_exact_tables_for_that_six_and_seat(cards, role):
     six = parse_cards(cards, 6)
-    options = discard_options(six, role)
-    answer = {"cards": six, "role": role, "options": options, "crib_model": CribModel.RANDOM}
+    options = discard_options(six, role, CribModel.GOOD)
+    answer = {"cards": six, "role": role, "options": options, "crib_model": CribModel.GOOD}
     table = discard_json(type("Answer", (), answer))
     best = table["options"][0]
     other = "AC 2S 3D 8H 9S TC"
@@ -107,6 +107,39 @@ def test_nobs_and_the_flush_are_in_the_discards_values():
     ]
     assert worth[0] > worth[1] + 1
     assert review_deal(suited, suited.deal).decisions[0].best == tuple(parse_cards("2C 9D"))
+
+
+def test_the_review_values_throws_with_the_good_players_crib_as_the_analyser_does():
+    # Issue 28: as pone with these six, a good dealer's crib makes A♠ 9♣ the best throw;
+    # the random crib had A♠ 8♠ (best there by 0.002), which the review called best.
+    six = "AS 8S 9C JS QC QD"
+    game, deal = first_deal(six, "2C 3D 4H 5S 6C 7D", "AS 8S", "2C 3D")
+    decision = review_deal(game, deal).decisions[0]
+    good = discard_options(parse_cards(six, 6), Role.PONE, CribModel.GOOD)
+    assert CRIB_MODEL is CribModel.GOOD
+    assert decision.best == good[0].throw == tuple(parse_cards("AS 9C"))
+    assert decision.klass == "good"
+    assert decision.loss == pytest.approx(good[0].net_ev - good[1].net_ev)
+    assert review_json(game)["crib_model"] == "good"
+
+
+@pytest.mark.parametrize("first_dealer", [0, 1])
+@pytest.mark.parametrize("seed", ["agree-1", "agree-2", "agree-3"])
+def test_the_reviews_best_throw_is_the_good_models_best_for_the_six_and_seat(seed, first_dealer):
+    game, _ = played(
+        seed,
+        levels=("greedy", "greedy"),
+        first_dealer=first_dealer,
+        until=lambda g: g.deal.number > 4,
+    )
+    seats = set()
+    for review, deal in zip(review_game(game), game.deals, strict=False):
+        for decision in (d for d in review.decisions if d.kind == "discard"):
+            role = Role.DEALER if decision.player == deal.dealer else Role.PONE
+            options = discard_options(deal.dealt[decision.player], role, CribModel.GOOD)
+            assert decision.best == options[0].throw
+            seats.add(role)
+    assert seats == {Role.DEALER, Role.PONE}
 
 
 # --- the play ----------------------------------------------------------------------------

@@ -6,8 +6,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from counter.discards import DiscardHand
 from cribbage.cards import parse_card
 from cribbage.cli import main
+from cribbage.discard import Role
 from cribbage.game import Claim, Counting, Source
 from cribbage.review import EVALUATION
 from games.models import HUMAN, Game
@@ -138,6 +140,36 @@ def test_the_review_is_stored_with_its_evaluation_and_made_again_when_it_changes
     assert len(data["deals"]) == len(finished.engine.deals)
     finished.refresh_from_db()
     assert finished.review["evaluation"] == EVALUATION
+
+
+def test_the_reviews_best_throw_is_the_analysers_for_the_same_six_and_seat(client, finished):
+    data = client.get(f"/play/{finished.pk}/review.json").json()
+    assert data["crib_model"] == "good"
+    seen = set()
+    for deal in data["deals"]:
+        for decision in (d for d in deal["decisions"] if d["kind"] == "discard"):
+            six = tuple(parse_card(code) for code in decision["six"])
+            analysis = DiscardHand(six, Role(decision["role"])).analyse()
+            assert decision["best"] == [card.code for card in analysis.best.option.throw]
+            chosen = analysis.hand.with_throw(tuple(map(parse_card, decision["chosen"])))
+            assert decision["loss"] == pytest.approx(max(chosen.analyse().behind, 0), abs=1e-9)
+            seen.add((decision["player"], decision["role"]))
+    assert seen == {(p, r) for p in ("you", "computer") for r in ("dealer", "pone")}
+    html = client.get(f"/play/{finished.pk}/review/").content.decode()
+    assert "two crib cards thrown as a good player throws them" in html
+
+
+def test_a_review_by_the_random_crib_is_made_again_by_the_good_one_skill_and_all(client, finished):
+    # Reviews stored before the review took the good player's crib carry evaluation "1".
+    old = {**finished.review, "evaluation": "1"}
+    Game.objects.filter(pk=finished.pk).update(
+        review=old, skill={**finished.skill, "evaluation": "1"}
+    )
+    assert games_skill(Owner(user=finished.user)) is None
+    client.get(f"/play/{finished.pk}/review/")
+    game = Game.objects.get(pk=finished.pk)
+    assert game.review["evaluation"] == game.skill["evaluation"] == EVALUATION != "1"
+    assert [row["game"].pk for row in games_skill(Owner(user=finished.user))["rows"]] == [game.pk]
 
 
 def test_the_state_downloads_for_a_finished_game_and_crib_review_prints_the_same(
