@@ -21,13 +21,15 @@ its decisions in the order they were made:
 - a **claim** (manual counting): the points claimed against the score; the loss is what
   muggins took. An over-claim costs nothing (it is corrected) but is not right.
 
-Each decision is classed by its loss (``CLASSES``): within 0.05 points it is best (near ties
-are common, and the quizzes grade a discard the same way); up to 0.3 good, about the noise
-of the sampled play search and of the pegging the exact discard values leave out; more
-than 0.3 an inaccuracy, more than 1.0 a mistake (a whole point given away by one choice),
-more than 2.0 a blunder (a pair or a fifteen's worth). A claim that missed one point is an
-inaccuracy, two a mistake, three or more a blunder; an over-claim (corrected, costing
-nothing) an inaccuracy. A go, and a card laid when only one rank fits, are forced.
+Each decision is classed by its loss, by one rule (``decision_class``) that the quizzes
+use too: within 0.05 points it is best (near ties are common, and the quizzes grade a
+discard the same way); up to 0.3 good, about the noise of the sampled play search and of
+the pegging the exact discard values leave out; more than 0.3 an inaccuracy, more than 1.0
+a mistake (a whole point given away by one choice), more than 2.0 a blunder (a pair or a
+fifteen's worth). A claim that missed one point is an inaccuracy, two a mistake, three or
+more a blunder; an over-claim is classed by its loss too (``claim_class``). A go, and a card
+laid when only one rank fits, are forced. Inaccuracies, mistakes and blunders are errors
+(``ERRORS``), marked ✗ wherever a verdict is shown; the other classes ✓ (``verdict_mark``).
 
 Only deals whose show is over are reviewed while a game goes on (``reviewable``): the
 current deal holds cards the player has not seen. A finished game is reviewed whole.
@@ -50,22 +52,27 @@ from .rules import GAME_POINTS, HAND_SIZE, THROWN_EACH, other
 
 __all__ = [
     "CLASSES",
+    "ERRORS",
     "EVALUATION",
     "KINDS",
     "DealReview",
     "Decision",
-    "classify",
+    "claim_class",
+    "decision_class",
+    "is_error",
     "review_deal",
     "review_game",
     "review_json",
     "reviewable",
+    "verdict_mark",
 ]
 
-EVALUATION = "2"
+EVALUATION = "3"
 """The version of the evaluation a review was made with: change it whenever
 ``discard_options`` or ``lay_values`` would value a decision differently, and stored
 reviews are made again. 2: discards valued with the good player's crib (``CRIB_MODEL``),
-as the analyser and the quizzes value them, no longer the random one."""
+as the analyser and the quizzes value them, no longer the random one. 3: an over-claim
+classed by its loss, 0 (``claim_class``), no longer an inaccuracy."""
 
 BEST_WITHIN = 0.05
 CLASSES: tuple[tuple[str, float], ...] = (
@@ -75,17 +82,43 @@ CLASSES: tuple[tuple[str, float], ...] = (
     ("good", BEST_WITHIN),
 )
 """Each class and the loss it must exceed, worst first; a loss of 0.05 or less is best."""
+ERRORS = frozenset(("inaccuracy", "mistake", "blunder"))
+"""The classes that are errors: a loss over 0.3 points, more than the noise of the values."""
 KINDS = ("discard", "play", "muggins")
 """What the totals add up, by the kind of decision: discards, lays, and claims (muggins)."""
 _TIE = 1e-9
 
 
-def classify(loss: float) -> str:
-    """The class of a decision that lost ``loss`` expected points (see the module)."""
+def decision_class(loss: float) -> str:
+    """The class of a decision that lost ``loss`` expected points (see the module): the one
+    rule of the review, the discard quiz and the lay quiz."""
     for name, above in CLASSES:
         if loss > above:
             return name
     return "best"
+
+
+def claim_class(missed: int) -> str:
+    """The class of a claim that let muggins take ``missed`` points, by the same rule.
+
+    An over-claim is classed by its loss like any decision: under muggins the points
+    claimed beyond the score are corrected and nobody takes anything, so it loses 0 and is
+    best by points (it was an inaccuracy before, a class that says over 0.3 points were
+    lost, and a claim that costs nothing loses less than a card laid 0.2 behind the best).
+    What was wrong with it is said beside the class ("over by 2, corrected"), and the review
+    never counts it among the right claims."""
+    return decision_class(float(missed))
+
+
+def is_error(klass: str) -> bool:
+    """Whether a decision of class ``klass`` is an error: an inaccuracy or worse."""
+    return klass in ERRORS
+
+
+def verdict_mark(klass: str) -> str:
+    """The mark a page shows beside a decision of class ``klass``: ✗ for an error, ✓ for a
+    best, good or forced one; never a ✗ beside "Good"."""
+    return "✗" if is_error(klass) else "✓"
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +270,7 @@ def _discard(deal: Deal, seat: int) -> Decision:
         chosen.throw,
         best.throw,
         loss,
-        classify(loss),
+        decision_class(loss),
         {
             "hand_loss": best.hand_ev - chosen.hand_ev,
             "crib_loss": sign * (best.crib_ev - chosen.crib_ev) + 0.0,
@@ -299,7 +332,7 @@ def _lay(
     else:
         best = min(fit for fit in fitting if fit.rank == rank)
     details["values"] = {_rank_letter(fitting, rank): value for rank, value in values.items()}
-    return Decision("lay", seat, card, best, loss, classify(loss), details)
+    return Decision("lay", seat, card, best, loss, decision_class(loss), details)
 
 
 def _rank_letter(fitting: tuple[Card, ...], rank: int) -> str:
@@ -317,9 +350,10 @@ def _claim(deal: Deal, record: ClaimRecord) -> Decision:
         card = deal.play.turns[record.turn].card
         details["turn"] = record.turn
         details["card"] = GO if card is None else card.code
-    loss = float(record.missed)
-    klass = classify(loss) if loss else ("inaccuracy" if record.over_claimed else "best")
-    return Decision("claim", record.player, record.claimed, record.scored, loss, klass, details)
+    klass = claim_class(record.missed)
+    return Decision(
+        "claim", record.player, record.claimed, record.scored, float(record.missed), klass, details
+    )
 
 
 def _json(value: Any) -> Any:

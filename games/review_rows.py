@@ -71,8 +71,10 @@ class ReviewRows:
         model = CribModel(self.review["crib_model"])
         for deal in self.review["deals"]:
             rows = [_row(deal, index, d, model) for index, d in enumerate(deal["decisions"])]
-            # A right claim is said once, in a count: the list is for what was decided.
+            # A right claim is said once, in a count: the list is for what was decided. An
+            # over-claim loses nothing (it is best by points) but was not right: it is listed.
             right = [r for r in rows if r["kind"] == "claim" and r["class"] == "best"]
+            right = [r for r in right if not r["over"]]
             deals.append(
                 {
                     "number": deal["number"],

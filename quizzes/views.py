@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST, require_safe
 from counter.discards import Choice, DiscardHand
 from cribbage.cards import parse_card
 from cribbage.discard import CribModel, hand_spread
+from cribbage.review import decision_class, is_error, verdict_mark
 from cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 
@@ -147,6 +148,12 @@ def feedback_context(deal: Deal, attempt: Attempt) -> dict:
     }
 
 
+def verdict(klass: str) -> dict:
+    """A graded decision's class and the mark beside it, by the review's one rule: ✗ only
+    for an error (an inaccuracy or worse), so a "Good" is never marked wrong."""
+    return {"class": klass, "mark": verdict_mark(klass), "error": is_error(klass)}
+
+
 def discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
     """The choice graded as it was: the loss and mistakes stored; the table of the 15
     choices and the spreads are the engine's exact figures for the cards, with the crib
@@ -164,6 +171,7 @@ def discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
         "chosen": chosen,
         "best": best,
         "good_opponent": crib_model is CribModel.GOOD,
+        **verdict(decision_class(attempt.loss)),
         "analyser_url": f"{reverse('counter:discard')}?"
         f"{DiscardHand(deal.six, deal.role, opponent=crib_model).query}",
         "mistakes": [Pattern(slug) for slug in attempt.marks.get("mistakes", ())],
@@ -222,7 +230,7 @@ def lay_feedback_context(deal: Deal, attempt: Attempt) -> dict:
         "laid": laid,
         "best": best,
         "options": options,
-        "class": attempt.marks["class"],
+        **verdict(attempt.marks["class"]),
         "mistakes": [Pattern(slug) for slug in attempt.marks.get("mistakes", ())],
         "words": attempt.marks.get("words", ()),
         "avoided": [pattern for pattern, missed in marks.items() if missed is False],

@@ -6,7 +6,7 @@ cards they threw. A card is graded by the strong computer's search of the rest o
 play, the same the game review uses (``computer.lay_values``: per rank, the expected own
 pegging minus the opponent's, over the hands the opponent may hold given what the player
 has seen); the loss is the best rank's value minus the chosen one's, classed by the
-review's thresholds (``review.classify``), so a quiz and a game's review agree. As the
+review's thresholds (``review.decision_class``), so a quiz and a game's review agree. As the
 review does, the first lead of a deal is judged against the pegging table's lead (the lead
 strong makes), never a loss below 0.
 
@@ -39,7 +39,7 @@ from cribbage.computer import greedy_discard, greedy_lay, lay_values
 from cribbage.discard import Role
 from cribbage.peg_table import play_value_of
 from cribbage.pegging import GO, PegKind, PlayState, read_play_state, score_play
-from cribbage.review import BEST_WITHIN, classify
+from cribbage.review import BEST_WITHIN, decision_class
 from cribbage.rules import HAND_SIZE, MAX_COUNT
 
 from .patterns import Pattern, in_counting_order
@@ -168,7 +168,7 @@ class LayGrade:
 
     @property
     def klass(self) -> str:
-        return "forced" if self.position.forced else classify(self.loss)
+        return "forced" if self.position.forced else decision_class(self.loss)
 
     @property
     def is_best(self) -> bool:

@@ -15,7 +15,7 @@ from cribbage.peg_table import play_value_of
 from cribbage.pegging import PlayState
 from cribbage.review import (
     CLASSES,
-    classify,
+    decision_class,
     review_deal,
     review_game,
     review_json,
@@ -93,7 +93,7 @@ def test_every_throws_loss_is_the_exact_tables_for_that_six_and_seat(cards, role
         )
         assert decision.details["rank"] == table["options"].index(row) + 1
         assert decision.best == tuple(parse_card(code) for code in best["throw"])
-        assert decision.klass == classify(decision.loss)
+        assert decision.klass == decision_class(decision.loss)
 
 
 def test_nobs_and_the_flush_are_in_the_discards_values():
@@ -214,9 +214,9 @@ def test_a_short_claim_loses_what_muggins_took_and_an_over_claim_nothing():
     claims = [d for d in review.decisions if d.kind == "claim"]
     missed = next(d for d in claims if d.chosen == 0 and d.best)
     assert missed.loss == missed.best == missed.details["missed"]
-    assert missed.klass == classify(missed.best)
+    assert missed.klass == decision_class(missed.best)
     extra = next(d for d in claims if d.chosen == d.best + 2)
-    assert (extra.loss, extra.klass, extra.details["over_claimed"]) == (0, "inaccuracy", 2)
+    assert (extra.loss, extra.klass, extra.details["over_claimed"]) == (0, "best", 2)
     mugged = sum(p.points for p in game.pegs if p.source.value == "muggins" and p.player == 1)
     assert review.lost(0)["muggins"] == mugged
 
@@ -259,7 +259,7 @@ def test_a_finished_game_is_reviewed_whole(finished):
     ],
 )
 def test_classes_by_fixed_thresholds(loss, klass):
-    assert classify(loss) == klass
+    assert decision_class(loss) == klass
     assert [name for name, _ in CLASSES] == ["blunder", "mistake", "inaccuracy", "good"]
 
 
@@ -314,6 +314,6 @@ def test_every_decision_of_any_game_is_sound(seed):
                 six = deal.dealt[decision.player]
                 assert set(decision.chosen) <= set(six) and set(decision.best) <= set(six)
             if decision.kind in ("lay", "discard") and decision.klass != "forced":
-                assert decision.klass == classify(decision.loss)
+                assert decision.klass == decision_class(decision.loss)
             if decision.kind == "go":
                 assert (decision.loss, decision.klass) == (0, "forced")

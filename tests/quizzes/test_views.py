@@ -550,6 +550,25 @@ def test_a_discard_is_graded_against_the_best_choice(client, player):
     assert "discard-five-to-dealer" in ReviewItem.objects.values_list("pattern", flat=True)
 
 
+def test_a_throw_within_the_noise_is_good_and_not_marked_wrong(client, player):
+    """One rule for every verdict: a loss over 0.05 and up to 0.3 is "good", shown with a
+    ✓ and in the right colour, never a red ✗ beside a green "Good". Pone's A♠ 8♠ thrown
+    from A♠ 8♠ 9♣ J♠ Q♣ Q♦ is 0.10 behind A♠ 9♣ (the issue's game 41, deal 2)."""
+    deal = DealFactory(
+        user=player, kind="discard", hand="AS 8S 9C JS QC QD", starter="", holder="pone"
+    )
+    options = deal.discard_options
+    good = next(o for o in options if 0.05 < options[0].net_ev - o.net_ev <= 0.3)
+    client.post(f"/quiz/{deal.pk}/answer/", {"throw": [c.code for c in good.throw]})
+    attempt = Attempt.objects.get()
+    assert not attempt.right
+    page = client.get(f"/quiz/{deal.pk}/")
+    heading = page.text.split('id="quiz-heading"')[1].split("</h1>")[0]
+    assert 'class="verdict is-right"' in page.text
+    assert "✓ Good: " + f"{attempt.loss:.2f} points behind the best" in heading
+    assert "✗" not in heading
+
+
 def test_the_discard_feedback_links_these_six_to_the_analyser(client, player):
     deal = DealFactory(
         user=player, kind="discard", hand="5H 5C 6D JS QH 2C", starter="", holder="pone"

@@ -5,7 +5,7 @@ import pytest
 from cribbage.cards import card, parse_cards
 from cribbage.computer import lay_values
 from cribbage.peg_table import play_value_of
-from cribbage.review import classify
+from cribbage.review import decision_class
 from quizzes.domain.lays import (
     LAY_PATTERNS,
     LayPosition,
@@ -99,7 +99,7 @@ def test_the_grade_is_the_strong_searchs_values_and_loss():
     best = max(sorted(values), key=values.__getitem__)
     assert grade.best == best
     assert grade.loss == pytest.approx(max(values[best] - values[8], 0.0))
-    assert grade.klass == classify(grade.loss)
+    assert grade.klass == decision_class(grade.loss)
     assert grade.options[0][0].rank == best and grade.options[0][2] == 0.0
     assert [row[2] for row in grade.options] == sorted(row[2] for row in grade.options)
 
