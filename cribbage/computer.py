@@ -209,7 +209,7 @@ PEGGING_WEIGHTS = {Role.PONE: 1.18, Role.DEALER: 0.73}
 """What a point of the pegging table is worth in strong's own play, per role: the least
 squares fit of the pegging in 6,000 deals of strong against itself, its discards drawn
 from each hand's four best, on the two kept hands' table values
-(``selfplay.fit_pegging_weights``; 95 % bootstrap intervals 1.01-1.35 and 0.64-0.83). The
+(``tablegen.selfplay.fit_pegging_weights``; 95 % bootstrap intervals 1.01-1.35 and 0.64-0.83). The
 table values a dealer's keep too highly (both players see every card after the lead),
 a pone's too lowly."""
 
@@ -311,7 +311,7 @@ KEEP_SHARPNESS = 0.45
 hand the opponent may hold is weighted by exp(KEEP_SHARPNESS * its expected count with a
 random starter), the four ranks being the cards they laid and the ones they may hold.
 Fitted on strong's own keeps against random fours of the same sixes
-(``selfplay.fit_keep_sharpness``: 0.45 over 1,500 hands with the crib valued at random,
+(``tablegen.selfplay.fit_keep_sharpness``: 0.45 over 1,500 hands with the crib valued at random,
 0.39 over its 3,000 with a good player's crib); 0 weighs every hand alike."""
 
 

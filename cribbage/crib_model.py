@@ -17,7 +17,7 @@ also depends on the cards you hold (it is taken from the unseen cards with the s
 odds, not re-derived from the hands they could hold), and the starter is taken as
 independent of the four they keep. Played out card by card, that reads a crib 0.1-0.3
 points low for middle cards a pone gives a good dealer (7-8: 7.30 here, 7.62 ± 0.16 in
-3,000 deals played out); see the README.
+3,000 deals played out); see docs/crib-model.md.
 
 **The settling** (Hessel's method, also tabulated by Colvert, Rasmussen and Schell):
 from the random model, round after round, the dealer of every one of many deals throws the

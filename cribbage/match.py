@@ -21,7 +21,6 @@ import os
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from multiprocessing import Pool
 from typing import Any
 
 from .computer import Level, choose
@@ -216,6 +215,8 @@ def play_match(
     if workers == 1 or games < 2:
         summaries = [_play_one(job) for job in jobs]
     else:
+        from multiprocessing import Pool  # here, so importing the engine loads no multiprocessing
+
         with Pool(min(workers, games)) as pool:
             summaries = pool.map(_play_one, jobs, chunksize=max(1, min(16, games // (4 * workers))))
     return MatchResult(str(seed), names, tuple(summaries), duplicate)

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django import forms
 
 from cribbage.cards import Card, parse_card
-from cribbage.pegging import MAX_COUNT
+from cribbage.rules import MAX_COUNT
 from cribbage.show import MAX_SHOW
 
 from .domain.dealing import Mode

@@ -15,8 +15,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("cribbage", "cribtrainer", "counter", "quizzes", "games", "accounts")
 GENERATORS = "cribbage.tablegen"
-# Plays matches of the computer against itself on a pool, for ``crib match`` only.
-POOLED = ("cribbage.match",)
 
 
 def module_name(path: Path) -> str:
@@ -131,7 +129,7 @@ def test_importing_the_engine_loads_no_process_pool():
     names = sorted(
         name
         for name in MODULES
-        if name.startswith("cribbage") and not name.startswith((GENERATORS, *POOLED))
+        if name.startswith("cribbage") and not name.startswith(GENERATORS)
     )
     code = f"import sys, {', '.join(names)}; print('multiprocessing' in sys.modules)"
     done = subprocess.run(
