@@ -127,9 +127,7 @@ def test_nothing_outside_the_generators_imports_them():
 
 def test_importing_the_engine_loads_no_process_pool():
     names = sorted(
-        name
-        for name in MODULES
-        if name.startswith("cribbage") and not name.startswith(GENERATORS)
+        name for name in MODULES if name.startswith("cribbage") and not name.startswith(GENERATORS)
     )
     code = f"import sys, {', '.join(names)}; print('multiprocessing' in sys.modules)"
     done = subprocess.run(
