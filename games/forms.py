@@ -42,7 +42,7 @@ class NewGameForm(forms.Form):
         error_messages={"invalid_choice": "There is no counting called “%(value)s”."},
     )
     hints = forms.BooleanField(
-        label="Hints: the best throw and the best card to lay, when I ask (never a count)",
+        label="Hints: the best throw and card to lay, and why, with each decision (never a count)",
         required=False,
     )
 

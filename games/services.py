@@ -18,6 +18,8 @@ from cribbage.game import (
     Claim,
     Counting,
     Discard,
+    GameError,
+    Lay,
     Source,
     action_to_dict,
 )
@@ -96,6 +98,7 @@ def game_move(
             return Move(game, made=False)  # a discard from before the deal's summary
         game.deals_seen = max(game.deals_seen, engine.deal.number - 1)
         after = engine.apply(action)
+        _count_hint(game, action, expected)
         if isinstance(action, Claim):
             _record_claim(game, engine, action, answer, now)
         engine = _log(game, after, action, now)
@@ -116,17 +119,36 @@ def game_next_deal(*, game: Game, expected: int) -> Move:
     return Move(game, made=True)
 
 
+NO_HINTS = "This game was started without hints: start a new game with hints to see them."
+NO_HINT_AT_PAUSE = (
+    "No hint at the pause between deals: the next deal's hint shows with its discard, "
+    "after Next deal."
+)
+
+
 def game_hint(*, game: Game, expected: int) -> Move:
-    """The player asks for a hint at move ``expected``: counted once a move."""
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
-        if not game.hints or game.moves != expected or game.is_over:
-            return Move(game, made=False)
-        if game.hinted_at != expected:
-            game.hinted_at = expected
-            game.hints_used += 1
-            game.save(update_fields=["hinted_at", "hints_used"])
+    """The player asks for a hint at move ``expected`` (a page from before hints showed
+    with each decision). In a game with hints the hint is on the page already and is
+    counted with the decision made beside it (``game_move``), so asking changes nothing.
+
+    Raises ``GameError`` naming why there is no hint: the game has none, or it is at the
+    pause after a deal, where no decision waits (nothing counted either way).
+    """
+    if game.moves != expected or game.is_over:
+        return Move(game, made=False)
+    if not game.hints:
+        raise GameError(NO_HINTS)
+    if game.pauses_after(game.engine):
+        raise GameError(NO_HINT_AT_PAUSE)
     return Move(game, made=True)
+
+
+def _count_hint(game: Game, action: Action, expected: int) -> None:
+    """A throw or a card laid by the player in a game with hints was made with its hint
+    shown beside it: counted, once a move (the rules' forced moves show none)."""
+    if game.hints and isinstance(action, Discard | Lay) and action.player == HUMAN:
+        game.hinted_at = expected
+        game.hints_used += 1
 
 
 def forced(engine: EngineGame) -> Action | None:

@@ -53,7 +53,7 @@ def table_context(
     summary_deal = paused or (deal.number if result else None)
     summary = _summary(engine, summary_deal) if summary_deal else None
     your_turn = engine.to_move == HUMAN and pending is None
-    hinted = game.hints and game.hinted_at == game.moves and not paused and your_turn
+    hinted = game.hints and not paused and your_turn  # shown with each decision, no tap
     context = {
         "game": game,
         "engine": engine,
@@ -79,6 +79,7 @@ def table_context(
         "your_move": engine.to_move == HUMAN,
         "pending": pending,
         "claim_what": _claim_what(engine) if pending and pending.player == HUMAN else "",
+        "go_said": _go_said(engine),
         "show_claim": claims_show(engine),
         "style": answer_style(request),
         "answer_form": AnswerForm() if pending is not None else None,
@@ -154,6 +155,31 @@ def _claim_what(engine) -> str:
     if pending.source is Source.CRIB:
         return "your crib"
     return _turn_name(engine.deal.play.turns[pending.turn])
+
+
+def _go_said(engine) -> str:
+    """For the player's claim of the go, who said go after their last card, as the play
+    shows it: "The computer said go and so did you", "The computer said go and you have
+    no card left"; "" when no go is claimed."""
+    pending = engine.pending
+    play = engine.deal.play
+    if pending is None or pending.source is not Source.PLAY or pending.player != HUMAN:
+        return ""
+    turns = play.turns[: pending.turn + 1]
+    if not turns[-1].is_go:
+        return ""
+    last = max(index for index, turn in enumerate(turns) if turn.card is not None)
+    said = [turn.player for turn in turns[last + 1 :]]
+    card = turns[last].card.label
+    if said == [COMPUTER, HUMAN]:
+        who = "The computer said go and so did you"
+    elif said == [COMPUTER]:
+        who = "The computer said go and you have no card left"
+    elif play.holds_cards(COMPUTER):
+        who = "You said go and the computer has said go already"
+    else:
+        who = "You said go and the computer has no card left"
+    return f"{who}: your {card} was the last card laid"
 
 
 def _turn_name(turn) -> str:

@@ -186,17 +186,53 @@ def test_the_players_forced_moves_in_the_play_are_made_for_them():
     assert game.pauses_after(game.engine) == 1
 
 
-def test_a_hint_is_counted_once_a_move_and_only_in_a_game_with_hints():
-    without = start()
-    assert not game_hint(game=without, expected=without.moves).made
-    game = game_start(
+def start_with_hints() -> Game:
+    return game_start(
         owner=Owner(user=UserFactory()),
         level=Level.GREEDY,
-        counting=Counting.MANUAL,
+        counting=Counting.AUTOMATIC,
         now=timezone.now(),
         hints=True,
     )
+
+
+def test_a_hint_is_counted_with_each_decision_made_beside_it_and_only_with_hints():
+    without = start()
+    with pytest.raises(GameError, match="started without hints"):
+        game_hint(game=without, expected=without.moves)
+    throw = Discard(HUMAN, without.engine.deal.dealt[HUMAN][:2])
+    without = game_move(game=without, action=throw, expected=without.moves, now=timezone.now())
+    assert without.game.hints_used == 0
+    game = start_with_hints()
+    # Asking changes nothing: the hint is on the page already.
     assert game_hint(game=game, expected=game.moves).made
-    game = game_hint(game=game, expected=game.moves).game
-    assert (game.hints_used, game.hinted_at) == (1, game.moves)
-    assert not game_hint(game=game, expected=game.moves + 5).made
+    game.refresh_from_db()
+    assert game.hints_used == 0
+    made = 0
+    rng = random.Random(5)
+    while game.pauses_after(game.engine) is None:
+        engine = game.engine
+        moves = game.moves
+        action = rng.choice(engine.legal_actions())
+        game = game_move(game=game, action=action, expected=moves, now=timezone.now()).game
+        made += 1
+        assert (game.hints_used, game.hinted_at) == (made, moves)
+        # The same move sent again is not made, nor counted.
+        again = game_move(game=game, action=action, expected=moves, now=timezone.now())
+        assert not again.made and again.game.hints_used == made
+    assert made >= 3  # the discard and the lays with a choice
+
+
+def test_a_hint_asked_at_the_pause_after_a_deal_is_refused_and_not_counted():
+    game = start_with_hints()
+    rng = random.Random(5)
+    while game.pauses_after(game.engine) is None:
+        action = rng.choice(game.engine.legal_actions())
+        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
+    used = game.hints_used
+    with pytest.raises(GameError, match="No hint at the pause between deals"):
+        game_hint(game=game, expected=game.moves)
+    game.refresh_from_db()
+    assert (game.hints_used, game.pauses_after(game.engine)) == (used, 1)
+    game = game_next_deal(game=game, expected=game.moves).game
+    assert game.hints_used == used  # the next deal's hint is counted with its discard

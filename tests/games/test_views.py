@@ -7,7 +7,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from cribbage.cards import DECK
 from cribbage.game import Claim, Discard, Lay, Source
-from games.models import HUMAN, Game
+from games.models import COMPUTER, HUMAN, Game
 from games.services import game_move
 from games.table import _now_series
 from quizzes.domain.patterns import Category
@@ -357,19 +357,42 @@ def test_only_its_owner_deletes_a_game_and_only_once_it_is_over(client, player):
     assert Game.objects.filter(pk__in=[game.pk, other.pk]).count() == 2
 
 
-def test_hints_when_the_game_offers_them_counted_once_a_move(client, player):
+def test_with_hints_each_decision_shows_its_hint_without_a_tap_and_is_counted(client, player):
     game = new_game(client, hints="on")
     assert game.hints
-    assertContains(client.get(f"/play/{game.pk}/"), ">Hint</button>")
-    client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "hint"})
-    client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "hint"})
-    game.refresh_from_db()
-    assert game.hints_used == 1
     page = client.get(f"/play/{game.pk}/")
     assertContains(page, "Hint: throw")
+    assertContains(page, "the four you keep count")
     assertContains(page, "/discard/?cards=")
+    assertNotContains(page, ">Hint</button>")
+    game.refresh_from_db()
+    assert game.hints_used == 0  # shown, and counted with the throw made beside it
+    throw_two(client, game)
+    game.refresh_from_db()
+    assert game.hints_used == 1
     plain = new_game(client)
-    assertNotContains(client.get(f"/play/{plain.pk}/"), ">Hint</button>")
+    assertNotContains(client.get(f"/play/{plain.pk}/"), "Hint:")
+
+
+def test_a_hint_asked_at_the_pause_is_refused_in_words_and_not_counted(client, player):
+    game = advance(
+        new_game(client, counting="automatic", hints="on"), lambda g, e: g.pauses_after(e)
+    )
+    used = game.hints_used
+    page = client.get(f"/play/{game.pk}/")
+    assertNotContains(page, "Hint:")
+    response = client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "hint"})
+    assertContains(response, "No hint at the pause between deals", status_code=400)
+    htmx = client.post(
+        f"/play/{game.pk}/move/", {"move": game.moves, "action": "hint"}, headers=HTMX
+    )
+    assertContains(htmx, "No hint at the pause between deals")
+    game.refresh_from_db()
+    assert game.hints_used == used
+    client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "next"})
+    game.refresh_from_db()
+    assert game.hints_used == used
+    assertContains(client.get(f"/play/{game.pk}/"), "Hint: throw")
 
 
 def test_the_game_over_says_the_result_winner_first(client, player):
@@ -428,16 +451,49 @@ def test_after_a_31_or_a_go_the_page_says_the_count_starts_again(client, player)
     assertNotContains(page, "Count: <strong>0</strong>")
 
 
-def test_a_hint_in_the_play_names_the_card_and_why(client, player):
+def test_a_hint_in_the_play_names_the_card_and_why_without_a_tap(client, player):
     game = advance(
         new_game(client, counting="automatic", hints="on"),
         lambda g, e: e.deal.play is not None and e.to_move == HUMAN and e.pending is None,
     )
-    client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "hint"})
+    used = game.hints_used
     page = client.get(f"/play/{game.pk}/")
     assertContains(page, "Hint: lay the ")
+    assertNotContains(page, "worth")
+    card = re.search(r'name="card" value="(\w\w)"(?![^>]*disabled)', page.text).group(1)
+    client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "lay", "card": card})
     game.refresh_from_db()
-    assert game.hints_used == 1
+    assert game.hints_used == used + 1
+
+
+def go_claimed(by):
+    """Whether the player is to claim the go, the last go said being ``by``'s."""
+
+    def until(game, engine):
+        pending = engine.pending
+        if pending is None or pending.player != HUMAN or pending.source is not Source.PLAY:
+            return False
+        turn = engine.deal.play.turns[pending.turn]
+        return turn.is_go and turn.player == by
+
+    return until
+
+
+@pytest.mark.parametrize(
+    ("by", "said"),
+    [
+        (COMPUTER, "The computer said go and you have no card left"),
+        (HUMAN, "The computer said go and so did you"),
+    ],
+)
+def test_the_go_claim_says_who_said_go_as_the_play_shows_it(client, player, by, said):
+    game = advance(new_game(client), go_claimed(by))
+    page = client.get(f"/play/{game.pk}/")
+    assertNotContains(page, "You said go and the computer cannot play")
+    assertContains(page, f"<legend>{said}: your ")
+    assertContains(page, "The computer: go")
+    if by == HUMAN:
+        assertContains(page, "You: go")
 
 
 def move_fields(game: Game, rng: random.Random) -> dict:
