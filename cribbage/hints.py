@@ -210,7 +210,8 @@ def lay_reasons(
     if items:
         reasons.append(f"it pegs {pegged_words(items)}")
     if not others:
-        reasons.append("it is the only rank you hold that fits")
+        if not items:
+            reasons.append("it is the only rank you hold that fits")
     elif alone:
         reasons += _alone_reasons(play, held, card)
     elif play.count == 0:

@@ -50,6 +50,7 @@ def test_the_play_hint_is_the_card_strong_would_lay_with_a_reason(seed):
     assert hint is not None
     assert choose(game, Level.STRONG) == Lay(0, hint.card)
     assert hint.why and "\n" not in hint.why
+    assert "worth" not in hint.why and not re.search(r"-\d|−", hint.why)
 
 
 def test_no_play_hint_when_it_is_not_the_players_turn_or_nothing_fits():
