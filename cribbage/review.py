@@ -19,7 +19,11 @@ its decisions in the order they were made:
   less than 0. The search of a first lead is the longest of the deal, made only then;
 - a **go**: forced, never a loss;
 - a **claim** (manual counting): the points claimed against the score; the loss is what
-  muggins took. An over-claim costs nothing (it is corrected) but is not right.
+  muggins took. An over-claim costs nothing (it is corrected) but is not right. Each claim
+  keeps what it was for: a show's four cards, the starter and the count item by item
+  (``score_show``'s items, grouped as players say them), and the ways the points missed
+  could be made of those items (``missed_ways``); a move in the play, the cards laid
+  before it in the series, the count it made and what it pegged.
 
 Each decision is classed by its loss, by one rule (``decision_class``) that the quizzes
 use too: within 0.05 points it is best (near ties are common, and the quizzes grade a
@@ -46,9 +50,11 @@ from .computer import lay_values
 from .discard import CRIB_MODEL, Role, discard_options
 from .game import Game
 from .peg_table import play_value_of
-from .pegging import GO, PlayState
-from .records import ClaimRecord, Deal, Source
+from .pegging import GO, PegItem, PlayState
+from .records import ClaimRecord, Deal
 from .rules import GAME_POINTS, HAND_SIZE, THROWN_EACH, other
+from .show import ShowGroup, ShowKind, ShowResult
+from .words import number_word, pegged_words
 
 __all__ = [
     "CLASSES",
@@ -60,6 +66,7 @@ __all__ = [
     "claim_class",
     "decision_class",
     "is_error",
+    "missed_ways",
     "review_deal",
     "review_game",
     "review_json",
@@ -67,12 +74,13 @@ __all__ = [
     "verdict_mark",
 ]
 
-EVALUATION = "3"
+EVALUATION = "4"
 """The version of the evaluation a review was made with: change it whenever
 ``discard_options`` or ``lay_values`` would value a decision differently, and stored
 reviews are made again. 2: discards valued with the good player's crib (``CRIB_MODEL``),
 as the analyser and the quizzes value them, no longer the random one. 3: an over-claim
-classed by its loss, 0 (``claim_class``), no longer an inaccuracy."""
+classed by its loss, 0 (``claim_class``), no longer an inaccuracy. 4: each claim keeps its
+cards and items, and the ways its points missed are made (``missed_ways``)."""
 
 BEST_WITHIN = 0.05
 CLASSES: tuple[tuple[str, float], ...] = (
@@ -201,7 +209,7 @@ def review_deal(game: Game, deal: Deal) -> DealReview:
     ]
     decisions.extend(_play(deal))
     decisions.extend(
-        _claim(deal, record)
+        _claim(deal, record, game.claim_items(record))
         for record in game.claims
         if record.deal == deal.number and record.player == game.human
     )
@@ -339,21 +347,109 @@ def _rank_letter(fitting: tuple[Card, ...], rank: int) -> str:
     return next(card for card in fitting if card.rank == rank).rank.letter
 
 
-def _claim(deal: Deal, record: ClaimRecord) -> Decision:
+def _claim(deal: Deal, record: ClaimRecord, scored: tuple[PegItem, ...] | ShowResult) -> Decision:
     details: dict[str, Any] = {
         "source": record.source.value,
         "missed": record.missed,
         "over_claimed": record.over_claimed,
     }
-    if record.source is Source.PLAY:
+    if isinstance(scored, ShowResult):
+        details.update(_show_details(scored, record.missed))
+    else:
         assert deal.play is not None and record.turn is not None
-        card = deal.play.turns[record.turn].card
+        turn = deal.play.turns[record.turn]
+        card = turn.card
+        state = PlayState.start(2, deal.pone)
+        for before in deal.play.turns[: record.turn]:
+            state = state.say_go()[0] if before.card is None else state.lay(before.card)[0]
         details["turn"] = record.turn
         details["card"] = GO if card is None else card.code
+        details["series"] = [laid.code for laid in state.series]
+        details["count"] = turn.count
+        details["items"] = [
+            {"kind": item.kind.value, "name": item.name, "points": item.points} for item in scored
+        ]
+        details["said"] = pegged_words(scored)
     klass = claim_class(record.missed)
     return Decision(
         "claim", record.player, record.claimed, record.scored, float(record.missed), klass, details
     )
+
+
+def _show_details(result: ShowResult, missed: int) -> dict[str, Any]:
+    """A show claim's cards and count: the four, the starter, the items and their groups."""
+    return {
+        "hand": [card.code for card in result.hand],
+        "starter": result.starter.code,
+        "crib": result.crib,
+        "items": [
+            {
+                "kind": item.kind.value,
+                "cards": [card.code for card in item.cards],
+                "points": item.points,
+            }
+            for item in result.items
+        ],
+        "groups": [
+            {
+                "key": group.key,
+                "said": group_words(group),
+                "cards": [card.code for card in group.cards],
+                "points": group.points,
+            }
+            for group in result.groups
+        ],
+        "announce": result.announce,
+        "missed_ways": [list(way) for way in missed_ways(result, missed)],
+    }
+
+
+def group_words(group: ShowGroup) -> str:
+    """A scoring group as a coach names it: "a fifteen", "a pair of fours", "a double run
+    of three", "a flush of four", "his nobs"."""
+    if group.kind is ShowKind.PAIR:
+        return f"a {group.name} of {group.cards[0].rank.plural}"
+    if group.kind is ShowKind.NOBS:
+        return "his nobs"
+    return f"a {group.name}"
+
+
+WAYS = 3
+"""At most this many ways of making a shortfall are said: more tell the player nothing."""
+
+
+def missed_ways(result: ShowResult, missed: int) -> tuple[tuple[str, ...], ...]:
+    """The ways the ``missed`` points of a count short by that much could be made of its
+    items, each the groups or parts left out, as a coach would name them ("a fifteen for
+    2", "the pair of fours in a double run of three for 2"): a total claimed does not say
+    which items were counted, so every way that adds up is a guess. Distinct ways only,
+    the fewest items first; none when there are more than ``WAYS``, or nothing missed."""
+    if missed <= 0:
+        return ()
+    pieces: list[tuple[int, str, int]] = []  # (group index, words, points)
+    for index, group in enumerate(result.groups):
+        said = group_words(group)
+        pieces.append((index, f"{said} for {number_word(group.points)}", group.points))
+        for part, points in group.parts[1:]:
+            words = f"the {part.removeprefix('a ')} in {said} for {number_word(points)}"
+            pieces.append((index, words, points))
+        if group.key == "flush-5":
+            pieces.append((index, "the starter's point in the flush for one", 1))
+    ways: set[tuple[str, ...]] = set()
+
+    def search(start: int, left: int, used: frozenset[int], words: tuple[str, ...]) -> None:
+        if left == 0:
+            ways.add(tuple(sorted(words)))
+            return
+        for n in range(start, len(pieces)):
+            index, said, points = pieces[n]
+            if index not in used and points <= left:
+                search(n + 1, left - points, used | {index}, (*words, said))
+
+    search(0, missed, frozenset(), ())
+    if len(ways) > WAYS:
+        return ()
+    return tuple(sorted(ways, key=lambda way: (len(way), way)))
 
 
 def _json(value: Any) -> Any:

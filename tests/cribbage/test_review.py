@@ -13,14 +13,18 @@ from cribbage.discard import CRIB_MODEL, CribModel, Role, discard_options
 from cribbage.game import Claim, Counting, Deal, Game
 from cribbage.peg_table import play_value_of
 from cribbage.pegging import PlayState
+from cribbage.records import replay_play
 from cribbage.review import (
     CLASSES,
     decision_class,
+    missed_ways,
     review_deal,
     review_game,
     review_json,
     reviewable,
 )
+from cribbage.show import score_show
+from cribbage.words import pegged_words
 
 AUTO = Counting.AUTOMATIC
 
@@ -219,6 +223,75 @@ def test_a_short_claim_loses_what_muggins_took_and_an_over_claim_nothing():
     assert (extra.loss, extra.klass, extra.details["over_claimed"]) == (0, "best", 2)
     mugged = sum(p.points for p in game.pegs if p.source.value == "muggins" and p.player == 1)
     assert review.lost(0)["muggins"] == mugged
+
+
+def manual_game(seed, short=2):
+    """A manual game of greedy against strong in which seat 0 claims every count and move
+    ``short`` points short (never below 0)."""
+    game = Game.new(seed, human=0, counting=Counting.MANUAL, first_dealer=1)
+    while not game.is_over:
+        pending = game.pending
+        if pending is not None and pending.player == 0:
+            game = game.apply(Claim(0, max(pending.points - short, 0)))
+        else:
+            game = game.apply(choose(game, ("greedy", "strong")[game.to_move]))
+    return game
+
+
+def test_each_claim_in_the_json_keeps_its_cards_and_the_engines_items():
+    game = manual_game("claim-cards")
+    data = review_json(game)
+    shows = plays = 0
+    claims = [(d, x) for d in data["deals"] for x in d["decisions"] if x["kind"] == "claim"]
+    records = [record for record in game.claims if record.player == 0]
+    for (deal, claim), record in zip(claims, records, strict=True):
+        assert claim["source"] == record.source.value
+        assert (claim["chosen"], claim["best"]) == (record.claimed, record.scored)
+        if claim["source"] == "play":
+            plays += 1
+            engine = game.deals[deal["number"] - 1]
+            turns = engine.play.turns[: record.turn + 1]
+            items = replay_play((t.card for t in turns), engine.pone)[1]
+            assert claim["items"] == [
+                {"kind": i.kind.value, "name": i.name, "points": i.points} for i in items
+            ]
+            assert claim["said"] == pegged_words(items)
+            assert claim["count"] == turns[-1].count
+            assert all(card in [t.card.code for t in turns if t.card] for card in claim["series"])
+            continue
+        shows += 1
+        result = score_show(
+            parse_cards(" ".join(claim["hand"]), 4),
+            parse_card(claim["starter"]),
+            crib=claim["crib"],
+        )
+        assert result.total == claim["best"] and claim["crib"] == (claim["source"] == "crib")
+        assert claim["starter"] == deal["starter"]
+        assert claim["items"] == [
+            {"kind": i.kind.value, "cards": [c.code for c in i.cards], "points": i.points}
+            for i in result.items
+        ]
+        assert sum(g["points"] for g in claim["groups"]) == result.total
+        assert claim["announce"] == result.announce
+        for way in claim["missed_ways"]:
+            assert way and all(isinstance(words, str) for words in way)
+    assert shows and plays
+
+
+def test_the_ways_a_shortfall_is_made_name_the_items_left_out():
+    # 2 3 3 4 with a ten: fifteen two, fifteen four and a double run for eight.
+    result = score_show(parse_cards("2D 3D 3H 4C", 4), parse_card("TC"))
+    assert result.total == 12
+    assert missed_ways(result, 2) == (
+        ("a fifteen for two",),
+        ("the pair of threes in a double run of three for two",),
+    )
+    assert missed_ways(result, 8) == (("a double run of three for eight",),)
+    assert ("a fifteen for two", "a fifteen for two") in missed_ways(result, 4)
+    assert missed_ways(result, 0) == ()
+    assert missed_ways(result, 13) == ()
+    nobs = score_show(parse_cards("5H 6H JC KD", 4), parse_card("2C"))
+    assert ("his nobs for one",) in missed_ways(nobs, 1)
 
 
 # --- what a review may show --------------------------------------------------------------
