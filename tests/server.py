@@ -125,14 +125,15 @@ def gunicorn(env: dict[str, str], workers: int = 2, threads: int = 1):
                 server.wait()
 
 
-def _wait_until_up(base: str, server: subprocess.Popen, errors, seconds: float = 30) -> None:
+# Generous: four workers importing Django on a busy 2-core machine took over 30 s to answer.
+def _wait_until_up(base: str, server: subprocess.Popen, errors, seconds: float = 120) -> None:
     deadline = time.monotonic() + seconds
     while True:
         if server.poll() is not None:
             errors.seek(0)
             raise RuntimeError(f"gunicorn exited: {errors.read().decode()[-2000:]}")
         try:
-            with urllib.request.urlopen(base + "/healthz", timeout=2):
+            with urllib.request.urlopen(base + "/healthz", timeout=10):
                 return
         except OSError:
             if time.monotonic() > deadline:
@@ -290,3 +291,39 @@ def migrated_template(workdir: Path, *, sqlite: bool = False):
     url = f"sqlite:///{workdir / 'template.sqlite3'}"
     manage(production_env(url, workdir / "static"), "migrate", "--no-input")
     yield Template(url)
+
+
+@contextmanager
+def make_serve(env: dict[str, str], workers: int = 2, **limits: str):
+    """Serve the app as `make serve` does (cribtrainer.serve: the front, and gunicorn's sync
+    workers behind it) until the block ends; yields the base URL. ``limits`` are the front's
+    options (``header_timeout="2"``)."""
+    port = _free_port()
+    options = [f"--{name.replace('_', '-')}={value}" for name, value in limits.items()]
+    command = [
+        sys.executable,
+        "-m",
+        "cribtrainer.serve",
+        f"--bind=127.0.0.1:{port}",
+        f"--workers={workers}",
+        *options,
+    ]
+    with tempfile.TemporaryFile() as errors:
+        server = subprocess.Popen(
+            command,
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+            start_new_session=True,
+        )
+        try:
+            _wait_until_up(f"http://127.0.0.1:{port}", server, errors)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
