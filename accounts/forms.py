@@ -15,22 +15,18 @@ User = get_user_model()
 EMAIL_HELP = "Optional. Only used to send you a link if you forget your password."
 
 
-def email_clean(email: str, user=None) -> str:
-    """An optional email address, normalised; refused if another account has it (in any
-    case: the database enforces the same, by the index ``auth_user_email_unique_ci`` the
-    quizzes migrations make)."""
-    email = User.objects.normalize_email(email.strip())
-    others = User.objects.filter(email__iexact=email)
-    if user is not None:
-        others = others.exclude(pk=user.pk)
-    if email and others.exists():
-        raise forms.ValidationError("Another account already has that email address.")
-    return email
+def email_clean(email: str) -> str:
+    """An optional email address, normalised. Whether another account has it is never said
+    here, to anyone who types it: it becomes the account's once a link mailed to it is
+    followed (accounts.services.address_mail_queue), and the database refuses a second
+    account with one address in any case (the index ``auth_user_email_unique_ci``)."""
+    return User.objects.normalize_email(email.strip())
 
 
 class SignupForm(UserCreationForm):
     """Django's sign-up form (fields ``username``, ``password1``, ``password2``), with an
-    optional email address for password resets."""
+    optional email address for password resets, which the account has once a link mailed
+    to it is followed: the form saves the account without it."""
 
     email = forms.EmailField(
         label="Email address",
@@ -40,7 +36,7 @@ class SignupForm(UserCreationForm):
     )
 
     class Meta(UserCreationForm.Meta):
-        fields = ("username", "email")
+        fields = ("username",)
 
     def clean_email(self):
         return email_clean(self.cleaned_data["email"])
@@ -90,7 +86,7 @@ class EmailForm(ReauthenticationForm):
     field_order = ("email", "password")
 
     def clean_email(self):
-        return email_clean(self.cleaned_data["email"], user=self.user)
+        return email_clean(self.cleaned_data["email"])
 
 
 class DeleteAccountForm(ReauthenticationForm):
@@ -98,10 +94,18 @@ class DeleteAccountForm(ReauthenticationForm):
 
 
 class PasswordResetRequestForm(PasswordResetForm):
-    """Django's form: mails a reset link to each active account with the address, and says
-    the same whether there is one or not. Each address gets at most the reset rate's mails."""
+    """Django's form, which says the same whether an account has the address or not; the
+    view queues the mail (accounts.tasks), this finds whom it goes to."""
 
-    def get_users(self, email):
+    def user_to_mail(self) -> int | None:
+        """The id of the active account with the address, with a usable password, as
+        Django's form finds it; None if there is none, or once the address has had the reset
+        rate's mails."""
+        email = self.cleaned_data["email"]
         if PASSWORD_RESETS.take(f"email:{email.casefold()}") is not None:
-            return iter(())
-        return super().get_users(email)
+            return None
+        user = next(iter(self.get_users(email)), None)
+        return None if user is None else user.pk
+
+    def send_mail(self, *args, **kwargs):
+        raise NotImplementedError("reset mail is sent by accounts.tasks, which raises")

@@ -1,6 +1,7 @@
 """What stops password guessing and floods: django-axes' lock-out of failed log-ins (the
 limit it applies, the page it shows, what a log-in forgives; settings.AXES_*) and the rate
-limits of sign-ups, wrong passwords given again and reset mails asked for."""
+limits of sign-ups, wrong passwords given again, reset mails asked for and mails about
+one address."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ from cribtrainer.throttle import Throttle, too_many_requests
 SIGNUPS = Throttle("signup", "THROTTLE_SIGNUP")
 REAUTHENTICATIONS = Throttle("reauth", "THROTTLE_REAUTH")
 PASSWORD_RESETS = Throttle("password-reset", "THROTTLE_PASSWORD_RESET")
+# Mails about one address given for an account (a link to confirm it, or a word to the
+# owner of the account that has it): as many as reset mails.
+ADDRESS_MAILS = Throttle("address-mail", "THROTTLE_PASSWORD_RESET")
 
 
 def _recent_login_failures(**lookup):

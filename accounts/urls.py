@@ -31,6 +31,7 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
+    path("email/confirm/<str:token>/", views.email_confirm, name="email_confirm"),
     path("sessions/end/", views.sessions_end_others, name="sessions_end_others"),
     path("delete/", views.account_delete_page, name="account_delete"),
     path("deleted/", views.account_deleted, name="account_deleted"),

@@ -8,6 +8,7 @@ import csv
 from datetime import timedelta
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth import (
     authenticate,
     get_user_model,
@@ -42,8 +43,8 @@ from .forms import (
     SignupForm,
 )
 from .lockout import PASSWORD_RESETS, REAUTHENTICATIONS, SIGNUPS
-from .services import account_delete
-from .tasks import password_reset_mail
+from .services import account_delete, address_mail_queue, reset_mail_queue
+from .tasks import email_confirm_read
 
 User = get_user_model()
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -72,11 +73,17 @@ def log_in(request: HtmxHttpRequest, user, backend: str | None = None) -> None:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HtmxHttpRequest) -> HttpResponse:
+    """Make an account and log in to it. Every sign-up sent counts toward the address's
+    limit, made or refused. An email address given is the account's once a link mailed to
+    it is followed; if another account has it, its owner is mailed instead. The page says
+    the same in both cases (``_address_mail_queued``): whether an address has an account is
+    never told to whoever types it. A username taken is said, as it must be: usernames are
+    chosen to be seen, and the limit bounds how many are tried."""
     if request.user.is_authenticated:
         return redirect("account")
     form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
-        until = SIGNUPS.blocked_until(client_address(request))
+        until = SIGNUPS.take(client_address(request))
         if until is not None:
             return throttled(request, until, "Too many accounts made from your address.")
         user = None
@@ -85,8 +92,8 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
             if user is None:  # made meanwhile by another request: check the form again
                 form = SignupForm(request.POST)
                 form.is_valid()
-            else:
-                SIGNUPS.count(client_address(request))
+            elif email := form.cleaned_data["email"]:
+                _address_mail_queued(request, user, email)
         user = user or _same_signup_again(request, form)
         if user is not None:
             log_in(request, user, backend=getattr(user, "backend", MODEL_BACKEND))
@@ -97,6 +104,14 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
         "registration/signup.html",
         {"form": form, "next": _next_url(request, "")},
         status=status,
+    )
+
+
+def _address_mail_queued(request: HtmxHttpRequest, user, email: str) -> None:
+    address_mail_queue(user=user, email=email, request=request)
+    messages.info(
+        request,
+        f"We are sending a link to {email}: open it to make it your account's address.",
     )
 
 
@@ -171,14 +186,13 @@ def account_page(request: HtmxHttpRequest) -> HttpResponse:
             return refused
         form = EmailForm(user, request.POST)
         if form.is_valid():
-            user.email = form.cleaned_data["email"]
-            try:
-                with transaction.atomic():
-                    user.save(update_fields=["email"])
-            except IntegrityError:
-                form.add_error("email", "Another account already has that email address.")
-            else:
-                return redirect(reverse("account") + "?email=saved")
+            email = form.cleaned_data["email"]
+            if email and email.casefold() != user.email.casefold():
+                _address_mail_queued(request, user, email)
+                return redirect("account")
+            user.email = email
+            user.save(update_fields=["email"])
+            return redirect(reverse("account") + "?email=saved")
         _reauthentication_failed(request, form, "password")
     else:
         form = EmailForm(user, initial={"email": user.email})
@@ -259,15 +273,13 @@ def password_change(request: HtmxHttpRequest) -> HttpResponse:
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """Django's page, with the mail left to the task queue (``password_reset_mail``)."""
+    """Django's page, with the mail left to the task queue: one task for every request,
+    naming the account (not the address) or none (``reset_mail_queue``)."""
 
     form_class = PasswordResetRequestForm
 
     def form_valid(self, form):
-        request = self.request
-        password_reset_mail.enqueue(
-            form.cleaned_data["email"], request.get_host(), request.is_secure()
-        )
+        reset_mail_queue(user_id=form.user_to_mail(), request=self.request)
         return redirect(self.get_success_url())
 
 
@@ -282,6 +294,34 @@ def password_reset(request: HtmxHttpRequest) -> HttpResponse:
         if until is not None:
             return throttled(request, until, "Too many password reset emails asked for.")
     return _password_reset_view(request)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@private_page
+def email_confirm(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The link mailed to an address given for an account: a page that asks, and a button
+    that makes it the account's address (a GET changes nothing, for mail readers that open
+    links on their own). Whoever has the link has the mailbox, so this page may say that
+    another account has the address meanwhile."""
+    read = email_confirm_read(token)
+    user = None
+    if read is not None:
+        user_id, email, was = read
+        user = User.objects.filter(pk=user_id, is_active=True, email=was).first()
+    if user is None:
+        context = {"problem": "This link is not valid: it is too old or was used already."}
+        return render(request, "registration/email_confirm.html", context, status=400)
+    context = {"account": user, "email": email}
+    if request.method == "POST":
+        user.email = email
+        try:
+            with transaction.atomic():
+                user.save(update_fields=["email"])
+        except IntegrityError:
+            context["problem"] = "Another account already has that email address."
+            return render(request, "registration/email_confirm.html", context, status=400)
+        context["done"] = True
+    return render(request, "registration/email_confirm.html", context)
 
 
 @require_safe

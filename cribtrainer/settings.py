@@ -247,6 +247,18 @@ TASKS = {
         else "django_tasks_db.DatabaseBackend"
     }
 }
+# The account mails (accounts.tasks): each task takes MAIL_SLOT_SECONDS whether it sends
+# or not, so the queue's timing says nothing of which addresses have accounts (set it above
+# the mail server's slowest send); a failed send is tried again MAIL_RETRIES times, after
+# MAIL_RETRY_SECONDS, four times longer each time (1, 4, 16, 64, 256 minutes).
+MAIL_SLOT_SECONDS = float(os.environ.get("MAIL_SLOT_SECONDS", "3"))
+MAIL_RETRIES = int(os.environ.get("MAIL_RETRIES", "5"))
+MAIL_RETRY_SECONDS = float(os.environ.get("MAIL_RETRY_SECONDS", "60"))
+# The task worker (`manage.py task_worker`) says it is alive every TASKS_HEARTBEAT_SECONDS
+# (/healthz shows when it last did), and puts back in the queue a task left RUNNING for
+# TASKS_LEASE_SECONDS by a worker that died.
+TASKS_HEARTBEAT_SECONDS = float(os.environ.get("TASKS_HEARTBEAT_SECONDS", "5"))
+TASKS_LEASE_SECONDS = float(os.environ.get("TASKS_LEASE_SECONDS", "300"))
 
 # --- Email: password-reset links ------------------------------------------------------
 # Sent through the SMTP server EMAIL_HOST names (with EMAIL_PORT and the rest), by the task

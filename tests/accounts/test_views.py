@@ -104,12 +104,98 @@ def test_the_signup_form_keeps_its_field_names_and_adds_an_optional_email(client
     assert User.objects.get(username="muggins").email == ""
 
 
-def test_an_email_address_belongs_to_one_account_whatever_its_case(client):
-    UserFactory(username="first", email="Muggins@Example.org")
-    response = sign_up(client, email="muggins@EXAMPLE.org")
-    assert response.status_code == 400
-    assert "Another account already has that email address." in response.text
-    assert not User.objects.filter(username="muggins").exists()
+def confirm_link(message) -> str:
+    import re
+
+    return re.search(r"https?://[^/]+(/accounts/email/confirm/\S+/)", message.body).group(1)
+
+
+def signup_answer(response, typed: tuple[str, ...]) -> tuple:
+    """What a sign-up's answer says, less what the one who sent it typed and the CSRF
+    token: its status, where it goes, and its page."""
+    import re
+
+    page = response.text if response.status_code != 302 else ""
+    page = re.sub(r"\b[A-Za-z0-9]{64}\b", "CSRF-TOKEN", page)
+    for text in typed:
+        page = re.sub(re.escape(text), "TYPED", page, flags=re.IGNORECASE)
+    return response.status_code, response.get("Location"), page
+
+
+@pytest.mark.parametrize("passwords", [("a-pair-royal-is-six", "different-pass-phrase"), None])
+def test_signup_says_the_same_whether_or_not_the_address_has_an_account(
+    client, mailoutbox, passwords
+):
+    UserFactory(username="first", email="Taken@Example.org")
+    password1, password2 = passwords or (NEW_PASSWORD, NEW_PASSWORD)
+    answers, pages = [], []
+    for n, email in enumerate(["taken@EXAMPLE.org", "free@example.org"]):
+        browser = type(client)()
+        answer = sign_up(
+            browser, username=f"player-{n}", email=email, password1=password1, password2=password2
+        )
+        answers.append(signup_answer(answer, (f"player-{n}", email)))
+        if answer.status_code == 302:
+            after = browser.get(answer["Location"])
+            pages.append(signup_answer(after, (f"player-{n}", email))[2])
+    assert answers[0] == answers[1]
+    assert pages[:1] == pages[1:]
+    if passwords:  # refused: nothing made, nothing mailed
+        assert answers[0][0] == 400
+        assert "Another account" not in str(answers)
+        assert mailoutbox == []
+        return
+    assert "We are sending a link to TYPED" in pages[0]
+    # The owner of the address is told, and keeps it; the new account has it once the link
+    # mailed to it is followed.
+    told, link = mailoutbox
+    assert told.to == ["Taken@Example.org"]
+    assert 'Your account "first" has it already' in told.body
+    assert "/accounts/password/reset/" in told.body
+    assert link.to == ["free@example.org"]
+    assert User.objects.get(username="player-0").email == ""
+    assert User.objects.get(username="player-1").email == ""
+    page = client.get(confirm_link(link))
+    assert "Make free@example.org the email address of the account" in page.text
+    assert User.objects.get(username="player-1").email == ""  # a GET changes nothing
+    done = client.post(confirm_link(link))
+    assert "free@example.org is now the email address" in done.text
+    assert User.objects.get(username="player-1").email == "free@example.org"
+
+
+def test_a_confirm_link_works_while_the_account_keeps_its_address(client, mailoutbox):
+    sign_up(client, email="one@example.org")
+    (first,) = mailoutbox
+    client.post("/accounts/", {"email": "two@example.org", "password": NEW_PASSWORD})
+    second = mailoutbox[1]
+    assert client.post(confirm_link(second)).status_code == 200
+    assert User.objects.get(username="muggins").email == "two@example.org"
+    # The first link was for an account whose address has changed since: refused.
+    refused = client.post(confirm_link(first))
+    assert refused.status_code == 400
+    assert "This link is not valid" in refused.text
+    forged = confirm_link(first).replace("/confirm/", "/confirm/x")
+    assert client.post(forged).status_code == 400
+    assert User.objects.get(username="muggins").email == "two@example.org"
+
+
+def test_a_confirm_link_for_an_address_taken_meanwhile_is_refused(client, mailoutbox):
+    sign_up(client, email="crib@example.org")
+    UserFactory(username="quicker", email="CRIB@example.org")
+    refused = client.post(confirm_link(mailoutbox[0]))
+    assert refused.status_code == 400
+    assert "Another account already has that email address." in refused.text
+    assert User.objects.get(username="muggins").email == ""
+
+
+def test_mails_about_one_address_are_limited(client, mailoutbox, settings):
+    settings.THROTTLE_PASSWORD_RESET = (2, 3600)
+    settings.THROTTLE_SIGNUP = (100, 3600)
+    UserFactory(username="first", email="taken@example.org")
+    for n in range(4):
+        answer = sign_up(type(client)(), username=f"p{n}", email="taken@example.org")
+        assert answer.status_code == 302
+    assert len(mailoutbox) == 2
 
 
 def test_the_database_refuses_a_second_account_with_an_email_in_another_case(db):
@@ -161,17 +247,41 @@ def test_signups_from_one_address_are_throttled(client, clock, settings):
     assert sign_up(client, username="one-too-many").status_code == 302
 
 
+def test_every_signup_sent_counts_toward_the_limit_made_or_refused(client, clock, settings):
+    settings.THROTTLE_SIGNUP = (3, 3600)
+    UserFactory(username="taken")
+    assert sign_up(client, username="taken").status_code == 400
+    assert sign_up(client, username="muggins", password2="another").status_code == 400
+    assert sign_up(client, username="muggins", email="not an address").status_code == 400
+    refused = sign_up(client, username="muggins")
+    assert refused.status_code == 429
+    assert not User.objects.filter(username="muggins").exists()
+
+
 # --- the account's email address ------------------------------------------------------
 
 
-def test_the_account_page_changes_the_email_address_with_the_password(client):
-    user = UserFactory()
+def test_the_account_page_changes_the_email_address_once_a_mailed_link_confirms_it(
+    client, mailoutbox
+):
+    user = UserFactory(email="old@example.org")
     client.force_login(user)
     response = client.post("/accounts/", {"email": "Me@Example.ORG", "password": PASSWORD})
-    assert response["Location"] == "/accounts/?email=saved"
+    assert response["Location"] == "/accounts/"
+    assert "We are sending a link to Me@example.org" in client.get("/accounts/").text
+    user.refresh_from_db()
+    assert user.email == "old@example.org"
+    (message,) = mailoutbox
+    assert message.to == ["Me@example.org"]
+    client.post(confirm_link(message))
     user.refresh_from_db()
     assert user.email == "Me@example.org"
+    # No address at all needs no link.
+    response = client.post("/accounts/", {"email": "", "password": PASSWORD})
+    assert response["Location"] == "/accounts/?email=saved"
     assert "Your email address was saved." in client.get(response["Location"]).text
+    user.refresh_from_db()
+    assert user.email == ""
 
 
 def test_a_wrong_password_changes_no_email_address(client):
@@ -184,12 +294,14 @@ def test_a_wrong_password_changes_no_email_address(client):
     assert user.email == "old@example.org"
 
 
-def test_another_accounts_email_address_is_refused(client):
+def test_the_account_page_says_nothing_of_another_accounts_address(client, mailoutbox):
     UserFactory(username="other", email="taken@example.org")
-    client.force_login(UserFactory())
-    response = client.post("/accounts/", {"email": "TAKEN@example.org", "password": PASSWORD})
-    assert response.status_code == 400
-    assert "Another account already has that email address." in response.text
+    client.force_login(UserFactory(username="me"))
+    taken = client.post("/accounts/", {"email": "TAKEN@example.org", "password": PASSWORD})
+    free = client.post("/accounts/", {"email": "free@example.org", "password": PASSWORD})
+    assert (taken.status_code, taken["Location"]) == (free.status_code, free["Location"])
+    assert [message.to for message in mailoutbox] == [["taken@example.org"], ["free@example.org"]]
+    assert User.objects.get(username="me").email == ""
 
 
 # --- re-authentication is throttled ---------------------------------------------------
