@@ -1,6 +1,6 @@
-"""The game review as its page shows it: the totals, the player's costliest decisions
-first, then each deal's decisions in the order they were made, the cards as cards. The
-views in ``games.review_views`` orchestrate; this module builds their context."""
+"""The game review as its page shows it: the totals, the player's errors first with their
+cards, then each deal folded, its other decisions in the order they were made. The views
+in ``games.review_views`` orchestrate; this module builds their context."""
 
 from __future__ import annotations
 
@@ -9,18 +9,20 @@ from functools import cached_property
 from django.urls import reverse
 
 from counter.discards import DiscardHand
+from counter.templatetags.cards import points
 from cribbage.cards import parse_card
 from cribbage.discard import CribModel, Role
 from cribbage.pegging import GO
-from cribbage.review import BEST_WITHIN
+from cribbage.review import BEST_WITHIN, is_error
 
 from .models import Game
 
-PAGE = "2"
+PAGE = "3"
 """The version of the review page's cached part (``games/review.html``): change it with
 the markup, so a deploy never serves a fragment cached by the one before."""
-BIGGEST = 5
-"""The review leads with the player's this many costliest decisions."""
+PRACTISED_OVER = BEST_WITHIN
+"""A throw or lay that lost more than this is offered as a quiz ("Practise this"): every
+error, and the good ones that still lost something; never a best or forced one."""
 CLASS_WORDS = {
     "best": "Best",
     "good": "Good",
@@ -34,11 +36,13 @@ CRIB_MODEL_WORDS = {
     CribModel.RANDOM: "at random",
 }
 """How the review took the other player's two crib cards to be thrown, in words."""
+_SAME = 0.005
+"""A difference that rounds to 0.00 is said as none."""
 
 
 def review_context(game: Game, review: dict) -> dict:
-    """The review as the page shows it: totals, the costliest decisions first, then each
-    deal's decisions in the order they were made, the cards as cards."""
+    """The review as the page shows it: totals, the player's errors first, then each deal
+    folded with its other decisions in the order they were made, the cards as cards."""
     return {
         "game": game,
         "review": review,
@@ -47,6 +51,7 @@ def review_context(game: Game, review: dict) -> dict:
         "page": PAGE,
         "rows": ReviewRows(game, review),
         "totals": review["totals"],
+        "practised_over": PRACTISED_OVER,
         "loss_rows": [
             (label, review["totals"]["you"][kind], review["totals"]["computer"][kind])
             for kind, label in (
@@ -75,12 +80,14 @@ class ReviewRows:
             # over-claim loses nothing (it is best by points) but was not right: it is listed.
             right = [r for r in rows if r["kind"] == "claim" and r["class"] == "best"]
             right = [r for r in right if not r["over"]]
+            yours = [r for r in rows if r["you"] and r["kind"] != "go" and r not in right]
             deals.append(
                 {
                     "number": deal["number"],
                     "you_deal": deal["dealer"] == "you",
                     "starter": deal["starter"] and parse_card(deal["starter"]),
-                    "you": [r for r in rows if r["you"] and r["kind"] != "go" and r not in right],
+                    "errors": [r for r in yours if r["error"]],
+                    "you": [r for r in yours if not r["error"]],
                     "computer": [r for r in rows if not r["you"] and r["kind"] != "go"],
                     "right_claims": len(right),
                     "totals": deal["totals"],
@@ -89,10 +96,10 @@ class ReviewRows:
         return deals
 
     @cached_property
-    def biggest(self) -> list[dict]:
-        """The player's costliest decisions, the costliest first."""
-        yours = [row for deal in self.deals for row in deal["you"] if row["loss"] > BEST_WITHIN]
-        return sorted(yours, key=lambda row: -row["loss"])[:BIGGEST]
+    def errors(self) -> list[dict]:
+        """The player's errors in the order they were made, deal by deal: what the page
+        leads with, each with its cards."""
+        return [row for deal in self.deals for row in deal["errors"]]
 
 
 def _analysis(decision: dict, role: Role, crib_model: CribModel) -> DiscardHand:
@@ -106,28 +113,34 @@ def _cards(codes) -> tuple:
 
 def _row(deal: dict, index: int, decision: dict, crib_model: CribModel) -> dict:
     kind = decision["kind"]
+    you = decision["player"] == "you"
     row = {
         "deal": deal["number"],
+        "starter": deal["starter"] and parse_card(deal["starter"]),
         "index": index,
         "kind": kind,
-        "you": decision["player"] == "you",
+        "you": you,
         "loss": decision["loss"],
         "class": decision["class"],
         "word": CLASS_WORDS[decision["class"]],
+        "error": is_error(decision["class"]),
         "practise": False,
     }
+    lost = you and decision["loss"] > PRACTISED_OVER
     if kind == "discard":
         role = Role(decision["role"])
-        mine = (role is Role.DEALER) == row["you"]
+        mine = (role is Role.DEALER) == you
         row.update(
+            six=_cards(decision["six"]),
             thrown=_cards(decision["chosen"]),
+            keep=_cards(decision["keep"]),
             best=_cards(decision["best"]),
-            hand_loss=decision["hand_loss"],
-            crib_loss=decision["crib_loss"],
+            best_keep=_cards(decision["best_keep"]),
             rank=decision["rank"],
-            crib_owner="your crib" if mine else "the computer's crib",
+            crib_owner="your crib" if (role is Role.DEALER) == you else "the computer's crib",
+            words=discard_words(decision, you=you, own_crib=mine),
             url=f"{reverse('counter:discard')}?{_analysis(decision, role, crib_model).query}",
-            practise=row["you"],
+            practise=lost,
         )
     elif kind == "lay":
         row.update(
@@ -136,21 +149,71 @@ def _row(deal: dict, index: int, decision: dict, crib_model: CribModel) -> dict:
             count=decision["count"],
             first=decision["turn"] == 0,
             series=_cards(decision["series"]),
-            practise=row["you"] and decision["class"] != "forced",
+            practise=lost and decision["class"] != "forced",
         )
     elif kind == "go":
         row.update(count=decision["count"])
     else:
-        card = decision.get("card")
-        if decision["source"] == "play":
-            what = "the go" if card == GO else f"your {parse_card(card).label}"
-        else:
-            what = f"your {decision['source']}"
-        row.update(
-            what=what,
-            claimed=decision["chosen"],
-            scored=decision["best"],
-            missed=decision["missed"],
-            over=decision["over_claimed"],
-        )
+        row.update(_claim(decision))
     return row
+
+
+def _claim(decision: dict) -> dict:
+    """A claim's cards and words: the show's four and the starter with the count, or the
+    move of the play with the cards before it in the series."""
+    card = decision.get("card")
+    fields = {
+        "claimed": decision["chosen"],
+        "scored": decision["best"],
+        "missed": decision["missed"],
+        "over": decision["over_claimed"],
+        "show": decision["source"] != "play",
+    }
+    if decision["source"] == "play":
+        fields.update(
+            what="the go" if card == GO else f"your {parse_card(card).label}",
+            card=None if card == GO else parse_card(card),
+            series=_cards(decision.get("series", ())),
+            count=decision.get("count"),
+            said=decision.get("said", ""),
+        )
+    else:
+        fields.update(
+            what=f"your {decision['source']}",
+            hand=_cards(decision.get("hand", ())),
+            said=decision.get("announce", ""),
+            ways=[" and ".join(way) for way in decision.get("missed_ways", ())],
+        )
+    return fields
+
+
+def discard_words(decision: dict, *, you: bool, own_crib: bool) -> str:
+    """What a throw lost against the best, in words and in positive numbers: what the hand
+    kept scores against the best throw's, what the crib gives its owner, and the loss.
+
+    ``hand_loss`` and ``crib_loss`` are the best throw's figures less the throw's (the crib
+    counted for the thrower, so the other's crib gains what it loses): each part is said
+    as "less" or "more", and the two joined by "but" when one part gains what the other
+    loses."""
+    kept = "the hand you kept" if you else "the hand it kept"
+    hand, crib = decision["hand_loss"], decision["crib_loss"]
+    parts = []
+    if abs(hand) < _SAME:
+        parts.append((0, f"{kept} scores the same as the best throw's"))
+    else:
+        side = "less" if hand > 0 else "more"
+        parts.append((hand, f"{kept} scores {points(abs(hand))} {side} on average"))
+    if abs(crib) >= _SAME:
+        if own_crib:
+            owner = "your crib" if you else "its crib"
+            side = "less" if crib > 0 else "more"
+            parts.append((crib, f"{owner} scores {points(abs(crib))} {side}"))
+        else:
+            owner = "the computer" if you else "you"
+            side = "more" if crib > 0 else "less"
+            parts.append((crib, f"the crib gives {owner} {points(abs(crib))} {side}"))
+    words = parts[0][1]
+    if len(parts) == 2:
+        joined = "but" if (parts[0][0] > 0) != (parts[1][0] > 0) else "and"
+        words = f"{words}, {joined} {parts[1][1]}"
+    return f"{words[0].upper()}{words[1:]}: {points(decision['loss'])} points lost."

@@ -45,16 +45,63 @@ def test_the_review_of_a_finished_game_on_a_phone(watched: Page):
     game = finished_game("muggins")
     page.goto(f"/play/{game.pk}/review/")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Review:")
-    expect(page.get_by_role("heading", name="Your costliest decisions")).to_be_visible()
+    expect(page.get_by_role("heading", name=re.compile("Your errors"))).to_be_visible()
     expect(page.locator(".decision-class--blunder, .decision-class--mistake").first).to_be_visible()
     assert_accessible(page)
     screenshot(page, "game-review-phone-390x844", full_page=False)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page scrolls sideways: {width}px"
 
+    page.locator(".review-deal > summary").first.click()
     page.locator(".review-computer > summary").first.click()
     assert_accessible(page)
 
     page.get_by_role("button", name=re.compile("Practise this")).first.click()
     expect(page).to_have_url(re.compile(r"/quiz/\d+/$"))
     expect(page.get_by_role("heading", level=1)).to_be_visible()
+
+
+def club_game(username: str) -> Game:
+    """A 10-deal game of a club player: good play on the whole (the classic computer's),
+    three throws made greedily, and each hand or crib of 8 or more counted 2 short."""
+    engine = EngineGame.new("club-24", human=0)
+    while not engine.is_over:
+        if engine.pending is not None:
+            points = engine.pending.points
+            engine = engine.apply(Claim(0, points - 2 if points >= 8 else points))
+        elif engine.to_move == 0:
+            greedy = engine.deal.play is None and engine.deal.number in (2, 5, 8)
+            engine = engine.apply(choose(engine, "greedy" if greedy else "classic"))
+        else:
+            engine = engine.apply(choose(engine, "strong"))
+    return Game.objects.create(
+        user=get_user_model().objects.get(username=username),
+        seed=engine.seed,
+        level="strong",
+        state=engine.to_dict(),
+        human_score=min(engine.scores[0], 121),
+        computer_score=min(engine.scores[1], 121),
+        winner="human" if engine.winner == 0 else "computer",
+    )
+
+
+def test_a_ten_deal_review_with_its_errors_open_is_within_four_phone_screens(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    sign_up(page, "clubplayer")
+    game = club_game("clubplayer")
+    assert len(game.engine.deals) == 10
+    page.goto(f"/play/{game.pk}/review/")
+    errors = page.locator(".review-errors .decision")
+    assert errors.count() >= 8, "the game makes about ten errors to show"
+    for index in range(errors.count()):
+        expect(errors.nth(index)).to_be_visible()
+        expect(errors.nth(index).locator(".card").first).to_be_visible()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    screens = height / PHONE["height"]
+    print(f"review of 10 deals: {height}px, {screens:.1f} phone screens")  # for the report
+    screenshot(page, "game-review-ten-deals-phone-390x844")
+    assert screens <= 4, f"{height}px is {screens:.1f} screens of 844px"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page scrolls sideways: {width}px"
+    assert_accessible(page)
