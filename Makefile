@@ -3,11 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
-# What the development server needs (make run); on top what a deployed server adds, gunicorn
-# and the PostgreSQL driver (make serve); on top the test tools (make test).
+# What the development server needs (make run); on top what a deployed server adds, gunicorn,
+# h11 for the front that reads requests before gunicorn does, and the PostgreSQL driver (make
+# serve); on top the test tools (make test).
 RUNTIME := $(VENV)/.runtime
 SERVING := $(VENV)/.serving
-SERVER_ONLY := gunicorn psycopg
+SERVER_ONLY := gunicorn h11 psycopg
 INSTALLED := $(VENV)/.installed
 # The venv's own pip if it has one; else the system Python's (pip 22.3 or later) working on
 # the venv, which then needs no pip of its own and is made in a fraction of a second.
@@ -30,7 +31,7 @@ help:
 	@echo "make test-fast     the fast suite without lint"
 	@echo "make test-browser  only the browser tests"
 	@echo "make screenshots   the browser tests, saving the README's phone pictures in tests/screenshots"
-	@echo "make serve         gunicorn and the task worker, DEBUG off, static files through whitenoise"
+	@echo "make serve         gunicorn behind a front that reads requests whole, and the task worker (DEBUG off)"
 	@echo "make bench         the benchmarks, with their targets"
 	@echo "make loadtest      drive gunicorn with wrk and print throughput and latency"
 	@echo "make lint          ruff check and ruff format --check"
@@ -80,20 +81,22 @@ run: $(RUNTIME)
 	$(PY) manage.py migrate --no-input -v0 --skip-checks && \
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-# Production-like: DEBUG off, hashed and compressed static files, gunicorn. SECRET_KEY comes
-# from the environment, or from .secret_key (made once, git-ignored). Cookies are sent over
-# plain http here (SECURE_COOKIES=0) since it serves 127.0.0.1 without TLS.
+# Production-like: DEBUG off, hashed and compressed static files, gunicorn's sync workers
+# behind cribtrainer.serve's front, which reads each request whole before a worker sees it
+# and answers a late one 408 (docs/deploying.md). SECRET_KEY comes from the environment, or
+# from .secret_key (made once, git-ignored). Cookies are sent over plain http here
+# (SECURE_COOKIES=0) since it serves 127.0.0.1 without TLS.
 .secret_key:
 	umask 077 && $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
 
-# The task worker (password-reset mail) runs beside gunicorn and stops with it.
+# The task worker (password-reset mail) runs beside the server and stops with it.
 serve: $(SERVING) .secret_key
 	export DEBUG=0 SECURE_COOKIES=$${SECURE_COOKIES-0} SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" && \
 	$(PY) manage.py collectstatic --no-input -v0 && \
 	$(PY) manage.py migrate --no-input && \
 	{ $(PY) manage.py db_worker --interval 1 & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	  $(BIN)/gunicorn cribtrainer.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS); }
+	  $(PY) -m cribtrainer.serve --bind $(HOST):$(PORT) --workers $(WORKERS); }
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
