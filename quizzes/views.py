@@ -18,7 +18,7 @@ from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_
 from .domain.charts import accuracy_line, loss_line, pattern_bars, time_columns
 from .domain.dealing import Mode
 from .domain.leitner import BOX_INTERVALS
-from .domain.marking import AnswerStyle
+from .domain.marking import AnswerStyle, split_words
 from .domain.patterns import Area, Category, Pattern
 from .domain.play import claim_words
 from .forms import (
@@ -143,7 +143,9 @@ def feedback_context(deal: Deal, attempt: Attempt) -> dict:
         "not_known": any(mark.missed is None for mark in marks),
         "short": max(-difference, 0),
         "over": max(difference, 0),
-        "question": attempt.question,
+        "split": split_words(attempt.category_marks),
+        # Kept before a right total stopped being asked about: nothing was missed.
+        "question": None if attempt.right_total else attempt.question,
         "queue": attempt.queue,
     }
 

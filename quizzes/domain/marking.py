@@ -35,6 +35,7 @@ __all__ = [
     "Slip",
     "mark_answer",
     "pattern_question",
+    "split_words",
 ]
 
 NINETEEN = 19
@@ -284,6 +285,11 @@ class Marking:
         """The total is right: for an itemised answer, maybe with a wrong split."""
         return self.difference == 0
 
+    @property
+    def split(self) -> tuple[str, ...]:
+        """The items of an itemised answer split wrongly, in words (see ``split_words``)."""
+        return split_words(self.categories)
+
     def answered(self, choice: int) -> Marking:
         """The marking once the player says which explanation was theirs: its patterns are
         missed, the other patterns not known until now were right."""
@@ -404,7 +410,9 @@ def _mark_itemised(result: ShowResult, claimed: dict[Category, int]) -> Marking:
             explained.extend(said)
         elif len(in_category) == 1:
             missed.update(in_category)  # the one pattern of the category was miscounted
-        elif asked is not None and question is None:
+        elif asked is not None and question is None and difference:
+            # With the total right nothing was left out or added, only put under the wrong
+            # item: "Which did you miss?" would ask about points the player did not miss.
             question = asked
             unknown.update(in_category)
         else:
@@ -418,6 +426,16 @@ def _mark_itemised(result: ShowResult, claimed: dict[Category, int]) -> Marking:
         difference=difference,
         explained=tuple(explained),
         question=question,
+    )
+
+
+def split_words(marks: Iterable[CategoryMark]) -> tuple[str, ...]:
+    """Each item of an itemised answer that is wrong, as the count has it beside what was
+    said: ("fifteens 6, not 4", "pairs 2, not 4")."""
+    return tuple(
+        f"{mark.category.value} {mark.correct}, not {mark.claimed}"
+        for mark in marks
+        if not mark.right
     )
 
 

@@ -458,6 +458,18 @@ def test_a_wrong_count_several_things_explain_asks_which_and_records_the_answer(
     assert set(ReviewItem.objects.values_list("pattern", flat=True)) == {"double-run"}
 
 
+def test_a_right_total_split_wrongly_says_the_split_and_asks_nothing(client, player):
+    # Fifteens 6 and a pair 2, said as fifteens 4 and pairs 4: the total is right.
+    deal = DealFactory(user=player, hand="2C 2D 6H 7S", starter="9D")
+    client.post(f"/quiz/{deal.pk}/answer/", {"fifteens": "4", "pairs": "4"})
+    page = client.get(f"/quiz/{deal.pk}/")
+    assertContains(
+        page, "The total is right, but not each item: fifteens 6, not 4; pairs 2, not 4."
+    )
+    assertNotContains(page, "Which did you miss?")
+    assertNotContains(page, "You left out")
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [

@@ -119,6 +119,19 @@ def test_a_right_total_with_a_wrong_split_is_wrong_but_says_the_total_is_right()
     assert P.DOUBLE_RUN in marking.missed  # the pair counted again
 
 
+def test_a_right_total_split_wrongly_asks_nothing_about_points_missed():
+    # Three fifteens (6) and a pair (2): a fifteen's 2 points said under pairs instead.
+    result = show("2C 2D 6H 7S 9D")
+    marking = mark_answer(result, itemised(fifteens=4, pairs=4))
+    assert not marking.right
+    assert marking.right_total
+    assert marking.question is None
+    assert marking.split == ("fifteens 6, not 4", "pairs 2, not 4")
+    # A wrong total split among several fifteens is still asked about.
+    short = mark_answer(result, itemised(fifteens=4, pairs=2))
+    assert short.question.prompt == "Which did you miss? You left out 2 points."
+
+
 def test_itemised_answer_misses_only_the_categories_it_got_wrong():
     # 3-4-4-5 + K: fifteens 2, and a double run 8 (its pair under runs or pairs).
     result = show("3C 4D 4H 5S KC")
