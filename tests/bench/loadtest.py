@@ -1,4 +1,6 @@
-"""`make loadtest`: gunicorn (2 workers, DEBUG off, SQLite) driven by wrk from 127.0.0.1.
+"""`make loadtest`: `make serve`'s server (cribtrainer.serve: the front, then gunicorn's 2 sync
+workers; DEBUG off, SQLite) driven by wrk from 127.0.0.1. ``LOADTEST_SERVER=gunicorn`` drives
+gunicorn alone, as `make serve` ran it before the front.
 
 Runs the counter's htmx partial, the full counter page and the trivial /healthz view in one
 run, prints one line per endpoint and the counter/trivial throughput ratio, then stops the
@@ -14,10 +16,11 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
-from tests.server import gunicorn, prepare, production_env
+from tests.server import gunicorn, make_serve, prepare, production_env
 
 DURATION = os.environ.get("LOADTEST_DURATION", "10s")
 CONNECTIONS = int(os.environ.get("LOADTEST_CONNECTIONS", "32"))
+SERVER = os.environ.get("LOADTEST_SERVER", "make serve")
 COUNTER_QUERY = "/?hand=5H,5C,5S,JD&starter=5D"
 ENDPOINTS = [
     ("counter partial (htmx)", COUNTER_QUERY, {"HX-Request": "true"}),
@@ -79,8 +82,12 @@ def main() -> int:
         script.write_text(WRK_SCRIPT)
         # The request log (JSON lines on stdout) is written and thrown away, as a log
         # collector would take it.
-        with gunicorn(env, workers=2) as base:
-            print(f"wrk: 2 threads, {CONNECTIONS} connections, {DURATION} per endpoint, {base}")
+        serving = gunicorn(env, workers=2) if SERVER == "gunicorn" else make_serve(env, workers=2)
+        with serving as base:
+            print(
+                f"{SERVER}; wrk: 2 threads, {CONNECTIONS} connections, {DURATION} per endpoint, "
+                f"{base}"
+            )
             for name, path, headers in ENDPOINTS:
                 request = urllib.request.Request(base + path, headers=headers)
                 with urllib.request.urlopen(request) as response:
