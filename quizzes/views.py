@@ -23,6 +23,7 @@ from .domain.patterns import Area, Category, Pattern
 from .domain.play import claim_words
 from .forms import (
     CHOOSABLE_MODES,
+    PLAY_MOST,
     AnswerForm,
     DealForm,
     ExplainForm,
@@ -262,6 +263,7 @@ def play_question_context(deal: Deal, form: PlayClaimsForm | None) -> dict:
         "step": step + 1,
         "cards": len(record.plays),
         "card": record.plays[step].card,
+        "peg_buttons": range(PLAY_MOST + 1),
         "max_points": MAX_SHOW,
     }
 

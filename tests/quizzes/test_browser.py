@@ -223,11 +223,13 @@ def test_a_play_quiz_a_card_at_a_time(watched: Page):
         expect(page.get_by_role("heading", level=1)).to_have_text(
             f"Count the play: card {number} of {len(plays)}"
         )
-        expect(page.get_by_label(f"Points for the {turn.card.label}")).to_be_focused()
-        page.get_by_label(f"Points for the {turn.card.label}").fill(str(turn.points))
+        # One tap a card, 0 focused first, as in a game.
+        taps = page.get_by_role("group", name=f"What did the {turn.card.label} peg?")
+        expect(taps.get_by_role("button", name="0", exact=True)).to_be_focused()
+        expect(taps.get_by_role("button")).to_have_count(15)
         if number == 3:
             screenshot(page, "play-quiz-phone-390x844", full_page=False)
-        page.get_by_label(f"Points for the {turn.card.label}").press("Enter")
+        taps.get_by_role("button", name=str(turn.points), exact=True).click()
     expect(page.locator(".verdict")).to_have_text(re.compile("Right: every card"))
     expect(page.locator(".play-count").first).to_be_visible()
     assert Attempt.objects.get().right
@@ -246,6 +248,22 @@ def test_the_quiz_works_without_javascript(browser: Browser, live_server):
         page.get_by_role("button", name="Check my count").click()
         expect(page).to_have_url(re.compile(rf"/quiz/{deal.pk}/$"))
         expect(page.locator(".verdict")).to_contain_text("Right")
+    finally:
+        context.close()
+
+
+def test_the_play_quiz_is_tapped_through_without_javascript(browser: Browser, live_server):
+    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
+    page = context.new_page()
+    try:
+        page.goto("/quiz/")
+        page.get_by_role("button", name="The play").click()
+        deal = current_deal(page)
+        for turn in deal.play.plays:
+            taps = page.get_by_role("group", name=f"What did the {turn.card.label} peg?")
+            taps.get_by_role("button", name=str(turn.points), exact=True).click()
+        expect(page).to_have_url(re.compile(rf"/quiz/{deal.pk}/$"))
+        expect(page.locator(".verdict")).to_contain_text("Right: every card")
     finally:
         context.close()
 

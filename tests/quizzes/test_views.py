@@ -704,6 +704,30 @@ def test_a_play_deal_reveals_a_card_at_a_time_without_the_count(client, player):
     assert not Attempt.objects.exists()
 
 
+def test_a_play_card_is_claimed_in_one_tap_with_the_typed_field_kept(client, player):
+    deal = PlayDealFactory(user=player)
+    plays = deal.play.plays
+    page = client.get(f"/quiz/{deal.pk}/").text
+    tap = page.split('id="answer-form"')[1].split("</form>")[0]
+    # A button for each total a card can peg, 0 to 14, the same for every card.
+    buttons = re.findall(
+        r'<button type="submit" name="claim" value="(\d+)" class="peg-button"', tap
+    )
+    assert buttons == [str(points) for points in range(15)]
+    assert f"What did the {plays[0].card.label} peg?" in tap
+    assert 'type="number"' not in tap
+    typed = page.split('<details class="typed-claim">')[1].split("</details>")[0]
+    assert 'name="claim" id="id_claim"' in typed
+    # A tap is a plain submit: the claims so far ride along, hidden, before the button's.
+    response = client.post(f"/quiz/{deal.pk}/answer/", {"claim": [str(plays[0].points)]})
+    tap = response.text.split('id="answer-form"')[1].split("</form>")[0]
+    assert f'<input type="hidden" name="claim" value="{plays[0].points}">' in tap
+    assert tap.index('type="hidden"') < tap.index('class="peg-button"')
+    claims = claims_for(deal)
+    client.post(f"/quiz/{deal.pk}/answer/", {"claim": claims})
+    assert Attempt.objects.get().right
+
+
 def test_a_play_is_marked_card_by_card_and_a_double_submit_records_one(client, player):
     deal = PlayDealFactory(user=player)
     claims = claims_for(deal, wrong_at=7, by=-1)  # the last 4: pair 2 + last card 1, said 2
