@@ -33,7 +33,7 @@ help:
 	@echo "make screenshots   the browser tests, saving the README's phone pictures in tests/screenshots"
 	@echo "make serve         gunicorn behind a front that reads requests whole, and the task worker (DEBUG off)"
 	@echo "make bench         the benchmarks, with their targets"
-	@echo "make loadtest      drive gunicorn with wrk and print throughput and latency"
+	@echo "make loadtest      drive make serve's server with wrk and print throughput and latency"
 	@echo "make lint          ruff check and ruff format --check"
 	@echo "make format        ruff fix and format"
 	@echo "make install       the virtual environment in .venv with the test tools, from requirements.lock"

@@ -198,7 +198,7 @@ async def handle(
             if not answer:
                 raise Refused(502, "The app did not answer; try again in a moment.")
         except Refused as refused:
-            log.warning("%s %s from %s", refused.status, refused.message, client[0])
+            log.warning("%s to %s: %s", refused.status, client[0], refused.message)
             answer = refusal(refused.status, refused.message)
         writer.write(answer)
         await asyncio.wait_for(writer.drain(), limits.send_timeout)
