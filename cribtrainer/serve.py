@@ -23,6 +23,7 @@ import contextlib
 import ipaddress
 import logging
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -287,6 +288,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     logging.basicConfig(format="[front] %(levelname)s %(message)s", level=logging.INFO)
     host, port = parse_bind(args.bind)
+    # Each slow client costs the front a file descriptor: allow as many as the system lets.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
     # Until the front's loop takes SIGTERM over, it ends this process through the finally
     # below, which stops gunicorn too.
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
