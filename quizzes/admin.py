@@ -64,8 +64,8 @@ class AttemptPatternAdmin(KeepsRecords, admin.ModelAdmin):
 
 @admin.register(ReviewItem)
 class ReviewItemAdmin(admin.ModelAdmin):
-    list_display = ("pattern", "user", "box", "due_at", "misses", "updated_at")
-    list_filter = ("pattern", "box")
+    list_display = ("pattern", "user", "due_at", "state", "stability", "misses", "updated_at")
+    list_filter = ("pattern", "state")
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
 

@@ -17,7 +17,6 @@ from cribbage.show import ShowResult, score_show
 from .domain.dealing import Holder, Mode
 from .domain.discards import CRIB_MODEL
 from .domain.lays import LayPosition
-from .domain.leitner import TOP_BOX, Slot, is_due
 from .domain.marking import (
     Answer,
     AnswerStyle,
@@ -29,6 +28,7 @@ from .domain.marking import (
 )
 from .domain.patterns import Area, Category, Pattern
 from .domain.play import PLAYERS
+from .domain.spacing import Memory, State, is_due
 from .domain.streaks import streaks
 from .owners import Owner
 
@@ -326,13 +326,15 @@ class Attempt(PlayerOwned):
 
     @property
     def queue(self) -> list[dict]:
-        """Where the answer's patterns stood in the review queue after it: pattern, box,
-        due date, and whether the answer moved it."""
+        """Where the answer's patterns stood in the review queue after it: pattern, due
+        date, whether it is due again at once, and whether the answer moved it."""
         return [
             {
                 **standing,
                 "pattern": Pattern(standing["pattern"]),
                 "due_at": datetime.fromisoformat(standing["due_at"]),
+                # Answers stored under the Leitner boxes said box 1 for "due again now".
+                "due_now": standing.get("due_now", standing.get("box") == 1),
             }
             for standing in self.marks.get("queue", ())
         ]
@@ -545,11 +547,18 @@ class ReviewItemQuerySet(OwnedQuerySet):
 
 
 class ReviewItem(PlayerOwned):
-    """A pattern a player has missed, in its Leitner box."""
+    """A pattern a player has missed: a card that FSRS schedules (``domain.spacing``)."""
+
+    STATES = tuple((state.value, state.name.lower()) for state in State)
 
     pattern = models.CharField(max_length=32, choices=PATTERN_CHOICES)
-    box = models.PositiveSmallIntegerField(default=1)
     due_at = models.DateTimeField(default=timezone.now)
+    # FSRS's card: a new one (no stability, difficulty or last rating) is due at once.
+    state = models.PositiveSmallIntegerField(choices=STATES, default=State.Learning.value)
+    step = models.PositiveSmallIntegerField(null=True, blank=True, default=0)
+    stability = models.FloatField(null=True, blank=True)
+    difficulty = models.FloatField(null=True, blank=True)
+    last_review = models.DateTimeField(null=True, blank=True)
     misses = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(default=timezone.now)
 
@@ -560,7 +569,8 @@ class ReviewItem(PlayerOwned):
         constraints = (
             *PlayerOwned.Meta.constraints,
             models.CheckConstraint(
-                condition=Q(box__gte=1, box__lte=TOP_BOX), name="review_box_1_to_5"
+                condition=Q(state__gte=min(State), state__lte=max(State)),
+                name="review_state_learning_review_relearning",
             ),
             *one_per_player("pattern", name="one_review_item_per_{owner}_pattern"),
         )
@@ -570,15 +580,28 @@ class ReviewItem(PlayerOwned):
         )
 
     def __str__(self) -> str:
-        return f"{self.pattern} in box {self.box}"
+        return f"{self.pattern} due {self.due_at:%Y-%m-%d %H:%M}"
 
     @property
     def pattern_enum(self) -> Pattern:
         return Pattern(self.pattern)
 
     @property
-    def slot(self) -> Slot:
-        return Slot(self.box, self.due_at)
+    def memory(self) -> Memory:
+        return Memory(
+            due_at=self.due_at,
+            state=State(self.state),
+            step=self.step,
+            stability=self.stability,
+            difficulty=self.difficulty,
+            last_review=self.last_review,
+        )
+
+    @memory.setter
+    def memory(self, memory: Memory) -> None:
+        self.due_at, self.state, self.step = memory.due_at, memory.state.value, memory.step
+        self.stability, self.difficulty = memory.stability, memory.difficulty
+        self.last_review = memory.last_review
 
     def is_due(self, now) -> bool:
-        return is_due(self.slot, now)
+        return is_due(self.memory, now)

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db import connection
+from django.db.models import F
 
 from .domain.patterns import Area, Pattern
+from .domain.spacing import chance_right
 from .models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem, ShowRecord
 from .owners import Owner
 
@@ -289,8 +291,15 @@ def discard_progress(owner: Owner | None) -> DiscardProgress:
     return progress
 
 
+# FSRS's due dates first; among patterns due at the same moment, the weaker memory first.
+QUEUE_ORDER = ("due_at", F("stability").asc(nulls_first=True), "pattern")
+
+
 @dataclass(frozen=True, slots=True)
 class Queue:
+    """A player's review queue in FSRS's order, the soonest due first: the patterns due now
+    and the others. Each item carries ``chance``, FSRS's retrievability now (0 to 1)."""
+
     due: list[ReviewItem]
     later: list[ReviewItem]
 
@@ -298,9 +307,15 @@ class Queue:
     def next_due(self) -> ReviewItem | None:
         return self.later[0] if self.later else None
 
+    @property
+    def items(self) -> list[ReviewItem]:
+        return [*self.due, *self.later]
+
 
 def review_queue(owner: Owner | None, now: datetime) -> Queue:
-    items = list(ReviewItem.objects.owned_by(owner).order_by("due_at", "pattern"))
+    items = list(ReviewItem.objects.owned_by(owner).order_by(*QUEUE_ORDER))
+    for item in items:
+        item.chance = chance_right(item.memory, now)
     return Queue(
         due=[item for item in items if item.is_due(now)],
         later=[item for item in items if not item.is_due(now)],
@@ -308,7 +323,7 @@ def review_queue(owner: Owner | None, now: datetime) -> Queue:
 
 
 def first_due_pattern(owner: Owner | None, now: datetime) -> Pattern | None:
-    item = ReviewItem.objects.owned_by(owner).due(now).order_by("due_at", "box", "pattern").first()
+    item = ReviewItem.objects.owned_by(owner).due(now).order_by(*QUEUE_ORDER).first()
     return item.pattern_enum if item else None
 
 

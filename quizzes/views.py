@@ -17,7 +17,6 @@ from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_
 
 from .domain.charts import accuracy_line, loss_line, pattern_bars, time_columns
 from .domain.dealing import Mode
-from .domain.leitner import BOX_INTERVALS
 from .domain.marking import AnswerStyle, split_words
 from .domain.patterns import Area, Category, Pattern
 from .domain.play import claim_words
@@ -495,6 +494,5 @@ def review_page(request: HtmxHttpRequest) -> HttpResponse:
         {
             "queue": review_queue(owner, now),
             "now": now,
-            "boxes": [(box, interval.days) for box, interval in BOX_INTERVALS.items()],
         },
     )

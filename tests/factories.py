@@ -129,7 +129,6 @@ class ReviewItemFactory(factory.django.DjangoModelFactory):
     user = factory.SubFactory(UserFactory)
     guest_key = ""
     pattern = "double-run"
-    box = 1
     due_at = factory.LazyFunction(timezone.now)
     misses = 1
     updated_at = factory.LazyFunction(timezone.now)

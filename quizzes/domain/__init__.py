@@ -2,5 +2,6 @@
 
 ``patterns`` names what players learn (a fifteen of three cards, a double run, a crib
 four-flush); ``marking`` marks an answer against the count; ``dealing`` deals quiz hands;
-``leitner`` schedules the review of missed patterns; ``charts`` lays out the progress charts.
+``spacing`` schedules the review of missed patterns (FSRS); ``charts`` lays out the progress
+charts.
 """

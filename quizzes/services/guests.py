@@ -21,8 +21,9 @@ def attempts_merge(*, from_session: str, to_user) -> int:
     """Move a guest's deals, attempts and review queue into an account.
 
     Rows are moved, not copied, so merging twice changes nothing the second time. Where
-    both have the same pattern in the queue, the one nearer box 1 is kept: the player
-    has missed it most recently there. Returns how many attempts moved.
+    both have the same pattern in the queue, the weaker card is kept (the lower stability,
+    then the sooner due): the player is likelier to forget it. Returns how many attempts
+    moved.
     """
     if not from_session:
         return 0
@@ -40,8 +41,10 @@ def attempts_merge(*, from_session: str, to_user) -> int:
         for item in ReviewItem.objects.owned_by(guest):
             kept = theirs.get(item.pattern)
             if kept is not None:
-                slot = min(kept.slot, item.slot, key=lambda s: (s.box, s.due_at))
-                kept.box, kept.due_at = slot.box, slot.due_at
+                # The weaker memory of the two: the one the player is likelier to forget.
+                kept.memory = min(
+                    kept.memory, item.memory, key=lambda m: (m.stability or 0, m.due_at)
+                )
                 kept.misses += item.misses
                 kept.updated_at = max(kept.updated_at, item.updated_at)
                 kept.save()

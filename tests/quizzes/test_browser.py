@@ -4,8 +4,10 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
+from quizzes.domain.spacing import State
 from quizzes.models import Attempt, Deal, ReviewItem
 from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
 from tests.factories import DealFactory
@@ -94,9 +96,10 @@ def test_a_whole_session_miss_see_review_right(watched: Page):
     page.get_by_role("button", name="Check my count").click()
     expect(page.locator(".verdict")).to_contain_text(f"Right: {review_deal.show.total}")
 
-    # Right while due: up to box 2, back in a day.
+    # Right while due: rated Good, back in a day or more.
     item = ReviewItem.objects.get(pattern=reviewed.value)
-    assert item.box == 2
+    assert item.state == State.Review
+    assert not item.is_due(timezone.now())
     page.goto("/progress/review/")
     expect(page.locator(".queue-table")).to_contain_text(reviewed.label)
 

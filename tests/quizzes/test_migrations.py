@@ -6,10 +6,15 @@ and taken through quizzes 0002-0007 (the queue adopted, the itemised marks store
 given its owner, the show records counted) before they were removed.
 """
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from fsrs import Rating
 
+from quizzes.domain.spacing import SCHEDULER, State, after_answer, chance_right
 from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem, ShowRecord
 from tests.migrating import empty_database, has_old_chain, migrate, old_chain_database, schema
 
@@ -45,11 +50,16 @@ def test_an_existing_database_migrates_forward_with_every_row():
         (r.user_id, r.guest_key, r.pattern): (r.seen, r.missed) for r in PatternRecord.objects.all()
     }
     assert figures == {(player, "", "double-run"): (2, 1), (None, "a-guest", "double-run"): (1, 1)}
+    # The queue's boxes became FSRS cards, each keeping its due date (0009).
+    old_due = datetime(2026, 12, 2, 7, 0, 27, 67689, tzinfo=UTC)
     queue = {
-        (item.user_id, item.guest_key, item.pattern, item.box, item.misses)
+        (item.user_id, item.guest_key, item.pattern, item.due_at, item.misses, item.state)
         for item in ReviewItem.objects.all()
     }
-    assert queue == {(player, "", "double-run", 3, 2), (None, "a-guest", "crib-four-flush", 1, 0)}
+    assert queue == {
+        (player, "", "double-run", old_due, 2, State.Review),
+        (None, "a-guest", "crib-four-flush", old_due, 0, State.Learning),
+    }
     # The itemised attempt keeps the marks it was given: 3-4-4-5 + K is 2 + 2 + 6.
     itemised = Attempt.objects.get(style="itemised")
     marks = {mark.category.value: (mark.claimed, mark.correct) for mark in itemised.category_marks}
@@ -74,3 +84,101 @@ def test_the_squashed_migrations_make_the_schema_the_migrations_they_replace_mak
     old_chain_database()
     migrate()
     assert schema() == through_squashes
+
+
+BOXES = ("quizzes", "0008_pattern_records_and_crib_counts")
+NOW = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+WAITS = {1: 0, 2: 1, 3: 3, 4: 7, 5: 21}  # the Leitner boxes' waits, in days
+
+
+def migrate_to(*targets) -> MigrationExecutor:
+    executor = MigrationExecutor(connection)
+    executor.migrate(list(targets) or executor.loader.graph.leaf_nodes())
+    return MigrationExecutor(connection)
+
+
+def boxed_queue(executor: MigrationExecutor) -> dict[str, tuple[int, datetime]]:
+    """A queue in every box as the Leitner boxes left it, some due and some not: a pattern
+    in each box, due as moving into it made it due at ``NOW``, and a box 3 and a box 5
+    due long since. Returns each pattern's box and due date."""
+    old = executor.loader.project_state([BOXES]).apps
+    user = old.get_model("auth", "User").objects.create(username="boxed")
+    ReviewItem = old.get_model("quizzes", "ReviewItem")
+    boxes = {
+        "pair": (1, NOW - timedelta(hours=2)),
+        "nobs": (2, NOW + timedelta(hours=20)),
+        "double-run": (3, NOW + timedelta(days=2)),
+        "heels": (3, NOW - timedelta(days=4)),
+        "flush-5": (4, NOW + timedelta(days=6)),
+        "triple-run": (5, NOW + timedelta(days=20)),
+        "run-3": (5, NOW - timedelta(days=40)),
+    }
+    for misses, (pattern, (box, due_at)) in enumerate(boxes.items()):
+        ReviewItem.objects.create(
+            user_id=user.pk,
+            pattern=pattern,
+            box=box,
+            due_at=due_at,
+            misses=misses,
+            updated_at=due_at - timedelta(days=WAITS[box]),
+        )
+    ReviewItem.objects.create(
+        guest_key="a-guest", pattern="pair", box=2, due_at=NOW, updated_at=NOW, misses=1
+    )
+    return boxes
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_boxes_become_fsrs_cards_with_nothing_lost():
+    boxes = boxed_queue(migrate_to(BOXES))
+    migrate_to()
+
+    items = {item.pattern: item for item in ReviewItem.objects.filter(user__username="boxed")}
+    assert items.keys() == boxes.keys()
+    for misses, (pattern, (box, due_at)) in enumerate(boxes.items()):
+        item = items[pattern]
+        # Every item keeps its owner, misses and due date: what was due is due still.
+        assert (item.due_at, item.misses) == (due_at, misses)
+        assert item.is_due(NOW) == (due_at <= NOW)
+        if box == 1:
+            # Just missed: a card rated Again when it went in, as a miss now makes one.
+            assert item.memory == after_answer(None, right=False, now=due_at)
+        else:
+            # Counted right into its box: in review since it moved, its stability the box's
+            # wait, so FSRS reckons a 90% chance of counting it right when it falls due.
+            assert (item.state, item.step) == (State.Review, None)
+            assert item.stability == WAITS[box]
+            assert item.last_review == due_at - timedelta(days=WAITS[box])
+            assert chance_right(item.memory, due_at) == pytest.approx(0.9)
+    assert ReviewItem.objects.get(guest_key="a-guest").state == State.Review
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fsrs_schedules_a_migrated_card_on_from_where_its_box_left_it():
+    boxed_queue(migrate_to(BOXES))
+    migrate_to()
+    items = {item.pattern: item for item in ReviewItem.objects.filter(user__username="boxed")}
+
+    # Counted right when due, each goes further than its box's wait, and higher boxes further.
+    waits = {}
+    for pattern in ("nobs", "double-run", "flush-5", "triple-run"):
+        item = items[pattern]
+        card, _ = SCHEDULER.review_card(item.memory.card(), Rating.Good, item.due_at)
+        assert after_answer(item.memory, right=True, now=item.due_at).due_at == card.due
+        waits[pattern] = card.due - item.due_at
+    assert list(waits.values()) == sorted(waits.values())
+    assert waits["nobs"] > timedelta(days=1) and waits["triple-run"] > timedelta(days=21)
+    # Missed, any of them is due again at once.
+    missed = after_answer(items["triple-run"].memory, right=False, now=NOW)
+    assert missed.due_at == NOW and missed.state == State.Relearning
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_cards_go_back_into_their_boxes_when_the_migration_is_undone():
+    boxes = boxed_queue(migrate_to(BOXES))
+    migrate_to()
+    executor = migrate_to(BOXES)
+    old = executor.loader.project_state([BOXES]).apps.get_model("quizzes", "ReviewItem")
+    back = {item.pattern: (item.box, item.due_at) for item in old.objects.filter(guest_key="")}
+    assert back == boxes
+    migrate_to()

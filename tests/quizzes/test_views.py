@@ -13,6 +13,7 @@ from cribbage.discard import CribModel, Role, discard_options
 from cribbage.show import score_show
 from quizzes.domain.marking import Answer
 from quizzes.domain.patterns import Pattern, patterns_of
+from quizzes.domain.spacing import Memory, State, chance_right
 from quizzes.models import Attempt, Deal, ReviewItem
 from quizzes.owners import GUEST_KEY
 from quizzes.progress import LAST_ATTEMPTS
@@ -419,9 +420,9 @@ def test_progress_shows_only_the_players_own_attempts(client, player):
 
 def test_the_review_page_shows_what_is_due_and_when_the_rest_comes_back(client, player):
     now = timezone.now()
-    ReviewItem.objects.create(user=player, pattern="triple-run", box=1, due_at=now, misses=2)
+    ReviewItem.objects.create(user=player, pattern="triple-run", due_at=now, misses=2)
     ReviewItem.objects.create(
-        user=player, pattern="flush-5", box=3, due_at=now + timedelta(days=3, minutes=1)
+        user=player, pattern="flush-5", due_at=now + timedelta(days=3, minutes=1)
     )
     ReviewItem.objects.create(user=UserFactory(), pattern="heels", due_at=now)
     page = client.get("/progress/review/").text
@@ -432,6 +433,51 @@ def test_the_review_page_shows_what_is_due_and_when_the_rest_comes_back(client, 
     assert "flush of five" in later
     assert "3\xa0days" in later
     assert "heels" not in page
+
+
+def test_the_review_page_gives_each_patterns_chance_right_now(client, player):
+    now = timezone.now()
+    remembered(player, "double-run", stability=3.0, days_ago=3, due_in=0, now=now)
+    remembered(player, "pair-royal", stability=20.0, days_ago=1, due_in=19, now=now)
+    page = client.get("/progress/review/").text
+    due = page.split('id="due-heading"')[1].split("</section>")[0]
+    later = page.split('id="later-heading"')[1].split("</section>")[0]
+    assert '<span class="box">90% chance right now</span>' in due
+    assert "<td>99%</td>" in later
+    assert "FSRS" in page
+
+
+def remembered(player, pattern, *, stability, days_ago, due_in, now):
+    """A pattern in the player's queue, last rated ``days_ago``, due ``due_in`` days on."""
+    return ReviewItem.objects.create(
+        user=player,
+        pattern=pattern,
+        memory=Memory(
+            due_at=now + timedelta(days=due_in),
+            state=State.Review,
+            step=None,
+            stability=stability,
+            difficulty=6.0,
+            last_review=now - timedelta(days=days_ago),
+        ),
+    )
+
+
+def test_progress_shows_each_queued_patterns_chance_of_being_counted_right_now(client, player):
+    now = timezone.now()
+    queued = [
+        remembered(player, "double-run", stability=3.0, days_ago=3, due_in=0, now=now),
+        remembered(player, "nobs", stability=2.0, days_ago=10, due_in=-8, now=now),
+        remembered(player, "pair-royal", stability=20.0, days_ago=1, due_in=19, now=now),
+    ]
+    remembered(UserFactory(), "heels", stability=1.0, days_ago=1, due_in=0, now=now)
+    page = client.get("/progress/").text
+    section = page.split('id="queue-heading"')[1].split("</section>")[0]
+    rows = re.findall(r'<th scope="row">([^<]+)</th><td>(\d+)%</td><td>(now|in )', section)
+    # FSRS's order, the soonest due first, each with FSRS's retrievability now.
+    assert rows == [("Nobs", "76", "now"), ("Double run", "90", "now"), ("Pair royal", "99", "in ")]
+    assert [round(chance_right(item.memory, now) * 100) for item in queued] == [90, 76, 99]
+    assert "heels" not in section
 
 
 def test_an_empty_review_queue_says_so(client):
@@ -517,12 +563,12 @@ def test_a_right_total_with_a_wrong_split_says_so_plainly(client, player):
 
 
 def test_a_review_deal_names_its_pattern_and_the_feedback_where_it_moved(client, player):
-    ReviewItem.objects.create(user=player, pattern="nobs", box=2, due_at=timezone.now())
+    ReviewItem.objects.create(user=player, pattern="nobs", due_at=timezone.now())
     deal = new_deal(client, mode="review")
     assertContains(client.get(f"/quiz/{deal.pk}/"), "Review: nobs")
     client.post(f"/quiz/{deal.pk}/answer/", {"total": str(deal.show.total)})
     page = client.get(f"/quiz/{deal.pk}/")
-    assertContains(page, "Nobs: moved up to box 3, due again")
+    assertContains(page, "Nobs: comes back <time")
 
 
 def test_the_progress_table_draws_the_cards(client, player):

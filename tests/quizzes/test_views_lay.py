@@ -11,6 +11,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 from cribbage.cards import card
 from quizzes.domain.lays import grade_lay
 from quizzes.domain.patterns import Pattern
+from quizzes.domain.spacing import State
 from quizzes.models import Attempt, Deal, ReviewItem
 from tests.factories import DealFactory
 from tests.hostile import echoed_unescaped, form_data
@@ -67,7 +68,8 @@ def test_a_lay_is_graded_by_the_strong_search_and_its_mistake_named(client, lay)
     assert [float(lost) for _, lost in rows] == sorted(float(lost) for _, lost in rows)
     assert rows[0][1] == "0.00"
     item = ReviewItem.objects.get(pattern=Pattern.LAY_RUN_OPENED.value)
-    assert item.box == 1
+    assert item.is_due(timezone.now())
+    assert item.stability is not None
 
 
 def test_the_best_lay_with_htmx_and_a_double_submit_records_one(client, lay):
@@ -127,7 +129,8 @@ def test_review_mode_deals_the_players_own_missed_lay_again(client, lay):
     mark = Attempt.objects.get(deal=again).pattern_marks.get(pattern="lay-run-opened")
     assert mark.missed is False
     item = ReviewItem.objects.get(pattern="lay-run-opened")
-    assert item.box == 2
+    assert item.state == State.Review
+    assert not item.is_due(timezone.now())
     # Answered right, it comes back as a fresh turn that offers the same mistake.
     item.due_at = timezone.now()
     item.save()

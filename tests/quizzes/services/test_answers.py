@@ -47,7 +47,11 @@ def test_attempt_record_marks_and_saves_the_patterns():
         "nobs"
     ]
     (standing,) = attempt.queue
-    assert (standing["pattern"], standing["box"], standing["moved"]) == (Pattern.NOBS, 1, True)
+    assert (standing["pattern"], standing["due_now"], standing["moved"]) == (
+        Pattern.NOBS,
+        True,
+        True,
+    )
 
 
 def queued(user) -> set[str]:

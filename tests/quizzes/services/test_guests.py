@@ -6,6 +6,7 @@ import pytest
 from django.utils import timezone
 
 from quizzes.domain.marking import Answer
+from quizzes.domain.spacing import State
 from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem, ShowRecord
 from quizzes.owners import Owner
 from quizzes.services.answers import (
@@ -30,7 +31,16 @@ pytestmark = pytest.mark.django_db
 def test_merge_moves_a_guests_attempts_and_queue_without_duplicates():
     now = timezone.now()
     user = UserFactory()
-    ReviewItem.objects.create(user=user, pattern="nobs", box=3, due_at=now + timedelta(days=2))
+    ReviewItem.objects.create(
+        user=user,
+        pattern="nobs",
+        due_at=now + timedelta(days=2),
+        state=State.Review,
+        step=None,
+        stability=3.0,
+        difficulty=6.4,
+        last_review=now - timedelta(days=1),
+    )
     guest_deal = DealFactory(user=None, guest_key="guest-1")
     attempt_record(deal=guest_deal, answer=Answer(total=2), now=now)
     other_guest = AttemptFactory(deal=DealFactory(user=None, guest_key="guest-2"))
@@ -44,7 +54,9 @@ def test_merge_moves_a_guests_attempts_and_queue_without_duplicates():
     items = ReviewItem.objects.filter(user=user)
     assert items.count() == 4
     nobs = items.get(pattern="nobs")
-    assert (nobs.box, nobs.due_at, nobs.misses) == (1, now, 1)
+    # The guest's miss just now is the weaker card, and the one kept: due at once.
+    assert (nobs.state, nobs.due_at, nobs.last_review, nobs.misses) == (State.Learning, now, now, 1)
+    assert nobs.stability < 3
     assert not ReviewItem.objects.filter(guest_key="guest-1").exists()
 
 
