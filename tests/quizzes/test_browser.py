@@ -240,6 +240,28 @@ def test_a_play_quiz_a_card_at_a_time(watched: Page):
     screenshot(page, "play-feedback-phone-390x844")
 
 
+def test_a_swap_applies_no_inline_style_under_the_csp(watched: Page):
+    """A style another script set on the page (a password manager's on a field, say) is
+    not copied onto the swapped-in content by htmx's settling: under the strict CSP that
+    copy is refused, an error in the console. ``watched`` fails on any such error."""
+    page = watched
+    page.goto("/quiz/")
+    page.get_by_role("button", name="The play").click()
+    deal = current_deal(page)
+    first, second = deal.play.plays[:2]
+    # Set through the CSSOM, which the CSP allows: the elements get a style attribute.
+    page.evaluate(
+        """() => ["quiz-heading", "answer-form", "id_claim"].forEach(
+            (id) => { document.getElementById(id).style.outline = "2px solid orange"; })"""
+    )
+    taps = page.get_by_role("group", name=f"What did the {first.card.label} peg?")
+    taps.get_by_role("button", name=str(first.points), exact=True).click()
+    expect(page.get_by_role("group", name=f"What did the {second.card.label} peg?")).to_be_visible()
+    assert (
+        page.evaluate("() => document.getElementById('quiz-heading').getAttribute('style')") is None
+    )
+
+
 def test_the_quiz_works_without_javascript(browser: Browser, live_server):
     context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
     page = context.new_page()

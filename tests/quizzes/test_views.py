@@ -1,7 +1,9 @@
+import json
 import re
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -54,6 +56,19 @@ def new_deal(client, **data) -> Deal:
 def dealt(player):
     """The 29 hand, dealt to the signed-in player."""
     return DealFactory(user=player, hand="5H 5C 5S JD", starter="5D")
+
+
+def test_the_page_configures_htmx_to_stay_within_the_csp(client):
+    page = client.get("/quiz/").text
+    meta = re.search(r"<meta name=\"htmx-config\" content='([^']+)'>", page)
+    config = json.loads(meta.group(1))
+    # No eval, no injected <style>, no style attribute copied onto swapped-in content.
+    assert config["allowEval"] is False
+    assert config["includeIndicatorStyles"] is False
+    assert "style" not in config["attributesToSettle"]
+    assert "class" in config["attributesToSettle"]
+    css = (settings.BASE_DIR / "static" / "css" / "app.css").read_text(encoding="utf-8")
+    assert ".htmx-request .htmx-indicator" in css
 
 
 def test_the_mode_page_offers_every_mode(client):
