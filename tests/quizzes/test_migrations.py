@@ -50,16 +50,19 @@ def test_an_existing_database_migrates_forward_with_every_row():
         (r.user_id, r.guest_key, r.pattern): (r.seen, r.missed) for r in PatternRecord.objects.all()
     }
     assert figures == {(player, "", "double-run"): (2, 1), (None, "a-guest", "double-run"): (1, 1)}
-    # The queue's boxes became FSRS cards, each keeping its due date (0009).
-    old_due = datetime(2026, 12, 2, 7, 0, 27, 67689, tzinfo=UTC)
+    # The queue's boxes became FSRS cards (0009): box 3 one in review since it moved up,
+    # its wait of 3 days its stability; box 1 one just rated Again.
     queue = {
-        (item.user_id, item.guest_key, item.pattern, item.due_at, item.misses, item.state)
+        (item.user_id, item.guest_key, item.pattern, item.misses, item.state, item.stability)
         for item in ReviewItem.objects.all()
     }
     assert queue == {
-        (player, "", "double-run", old_due, 2, State.Review),
-        (None, "a-guest", "crib-four-flush", old_due, 0, State.Learning),
+        (player, "", "double-run", 2, State.Review, 3.0),
+        (None, "a-guest", "crib-four-flush", 0, State.Learning, 0.212),
     }
+    for item in ReviewItem.objects.all():
+        waited = timedelta(days=3 if item.state == State.Review else 0)
+        assert item.last_review == item.due_at - waited
     # The itemised attempt keeps the marks it was given: 3-4-4-5 + K is 2 + 2 + 6.
     itemised = Attempt.objects.get(style="itemised")
     marks = {mark.category.value: (mark.claimed, mark.correct) for mark in itemised.category_marks}
