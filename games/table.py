@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from cribbage.game import GAME_POINTS, Phase, Source, pegged_words
 from cribbage.hints import discard_hint, play_hint
+from cribbage.muggins import play_claim_said, show_claim_said
 from cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest
 from quizzes.domain.marking import AnswerStyle
@@ -90,6 +91,8 @@ def table_context(
         "counts": _counts(engine, deal),
         "play_claims": _play_claims(engine, deal) if play else [],
         "claim_cards": _claim_cards(engine) if claims_show(engine) else (),
+        "said": _said(engine, paused),
+        "counted_now": _counted_now(engine, engine.deals[paused - 1] if paused else deal),
         "log": _log(engine, deal.number),
         "summary": summary,
         "ending": _ending(engine) if result else None,
@@ -182,6 +185,64 @@ def _go_said(engine) -> str:
     return f"{who}: your {card} was the last card laid"
 
 
+def _said(engine, paused: int | None) -> dict | None:
+    """The player's last claim, said back on the screen right after it when it was short
+    (what scored, with its cards, and that the computer took the rest) or over (corrected):
+    until the player makes another choice (the rules' forced moves are not theirs)."""
+    records = [record for record in engine.claims if record.player == HUMAN]
+    if not records or records[-1].claimed == records[-1].scored:
+        return None
+    record = records[-1]
+    if record.deal != engine.deal.number and record.deal != paused:
+        return None
+    deal = engine.deals[record.deal - 1]
+    items = engine.claim_items(record)
+    if record.source is not Source.PLAY:
+        return {
+            "text": show_claim_said(items, record.claimed, opponent=SEATS[COMPUTER]),
+            "record": record,
+            "hand": items.hand,
+            "starter": items.starter,
+        }
+    turns = deal.play.turns
+    if record.deal == engine.deal.number and _chosen_since(deal, record.turn):
+        return None
+    turn = turns[record.turn]
+    card = next(t.card for t in reversed(turns[: record.turn + 1]) if t.card is not None)
+    text = play_claim_said(
+        card, items, record.claimed, go=turn.is_go, count=turn.count, opponent=SEATS[COMPUTER]
+    )
+    return {"text": text, "record": record}
+
+
+def _chosen_since(deal, index: int) -> bool:
+    """Whether the player chose a card in the play after turn ``index`` (a go, or the one
+    card that fits, is laid for them)."""
+    turns = deal.play.turns
+    for at in range(index + 1, len(turns)):
+        turn = turns[at]
+        if turn.player != HUMAN or turn.card is None:
+            continue
+        laid = {t.card for t in turns[:at] if t.player == HUMAN}
+        held = [card for card in deal.kept(HUMAN) if card not in laid]
+        room = 31 - (turn.count - turn.card.value)
+        if sum(card.value <= room for card in held) > 1:
+            return True
+    return False
+
+
+def _counted_now(engine, deal) -> list[dict]:
+    """The computer's counts made since the player's last one in ``deal`` (its hand as
+    pone before the player counts theirs; its hand and crib after, at the pause)."""
+    counts = _counts(engine, deal)
+    shown: list[dict] = []
+    for count in reversed(counts):
+        if count["whose"] != SEATS[COMPUTER]:
+            break
+        shown.insert(0, count)
+    return shown
+
+
 def _turn_name(turn) -> str:
     """A turn of the player's in the play, as the page names what it claims for."""
     return "the go" if turn.is_go else f"your {turn.card.label}"
@@ -197,15 +258,40 @@ def _series(engine, deal=None) -> list[list[dict]]:
         return []
     pending = engine.pending if deal is engine.deal else None
     hide_yours = pending is not None and pending.source is Source.PLAY
+    # What the player left unclaimed on a turn, the computer took: said on that turn.
+    taken = {
+        record.turn: record.missed
+        for record in engine.claims
+        if record.deal == deal.number and record.source is Source.PLAY and record.missed
+    }
     series: list[list[dict]] = []
-    for turn in play.turns:
+    for index, turn in enumerate(play.turns):
         # A card whose count is its own value opens a new count.
         if not series or (turn.card is not None and turn.count == turn.card.value):
             series.append([])
         seat = turn.player
         words = "" if seat == HUMAN and hide_yours else pegged_words(turn.items)
-        series[-1].append({"turn": turn, "who": SEATS[seat], "words": words, "points": turn.points})
+        if index in taken and not words:
+            words = pegged_words(engine.claim_items(_record_at(engine, deal, index)))
+        series[-1].append(
+            {
+                "turn": turn,
+                "who": SEATS[seat],
+                "words": words,
+                "points": turn.points,
+                "taken": taken.get(index, 0),
+            }
+        )
     return series
+
+
+def _record_at(engine, deal, turn: int):
+    """The player's claim for turn ``turn`` of ``deal``'s play."""
+    return next(
+        record
+        for record in engine.claims
+        if record.deal == deal.number and record.source is Source.PLAY and record.turn == turn
+    )
 
 
 def _now_series(engine) -> dict | None:

@@ -197,6 +197,15 @@
     open.querySelector("summary").focus();
   });
 
+  // The game: the second card ticked to throw throws the two, one tap less a deal (without
+  // this file, or to change a card first, "Throw these two" sends them).
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    var form = box.closest && box.closest("form[data-throw-on-two]");
+    if (!form || !box.checked || !box.classList.contains("throw-box")) return;
+    if (form.querySelectorAll(".throw-box:checked").length === 2) form.requestSubmit();
+  });
+
   // Quizzes: "N" deals the next hand from the feedback; the itemised answer shows its total.
   function typing(target) {
     return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));

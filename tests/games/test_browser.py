@@ -6,20 +6,25 @@ the buttons that answer must be inside the viewport with the page at its top; ax
 every phase the first time it shows.
 """
 
+import random
 import re
 from dataclasses import dataclass, field
 from statistics import mean
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from cribbage.computer import Level, choose
 from cribbage.game import Claim, Counting, Source, pegged_words
 from cribbage.game import Game as EngineGame
 from games.models import HUMAN, Game
+from games.review import which_questions
+from games.services import game_move, game_next_deal, game_start
 from quizzes.domain.patterns import Category
-from tests.browser import PHONE, assert_accessible, screenshot
+from quizzes.owners import Owner
+from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
 from tests.quizzes.test_browser import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -104,14 +109,20 @@ class Player:
                 self.claim_play(engine)
             elif engine.deal.play is None:
                 self.phase("discard")
-                cards = page.locator(".throw-box")
-                self.tap(cards.nth(0))
-                self.tap(cards.nth(1))
-                self.tap(page.get_by_role("button", name="Throw these two"))
+                self.throw_two()
             else:
                 self.phase("play")
                 self.tap(page.locator(".hand-card:not([disabled])").first)
         raise AssertionError("the game did not end")
+
+    def throw_two(self) -> None:
+        """Two taps: the second card ticked throws them, without "Throw these two"."""
+        moves = current_game(self.page).moves
+        cards = self.page.locator(".throw-box")
+        self.tap(cards.nth(0))
+        self.tap(cards.nth(1))
+        expect(self.page.locator(".throw-box")).to_have_count(0)
+        assert current_game(self.page).moves > moves
 
     def claim_count(self, engine) -> None:
         page, pending = self.page, engine.pending
@@ -283,10 +294,7 @@ def test_the_next_deal_is_a_key_press_away(watched: Page):
     while not current_game(page).pauses_after(current_game(page).engine):
         game = current_game(page)
         if game.engine.deal.play is None:
-            cards = page.locator(".throw-box")
-            player.tap(cards.nth(0))
-            player.tap(cards.nth(1))
-            player.tap(page.get_by_role("button", name="Throw these two"))
+            player.throw_two()
         else:
             player.tap(page.locator(".hand-card:not([disabled])").first)
     page.reload()
@@ -331,3 +339,83 @@ def test_the_nits_on_a_phone(watched: Page):
     first = page.locator(".throw-box").first
     assert first.get_attribute("autofocus") is None
     assert not first.is_checked()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ["classic", "strong"])
+def test_a_whole_game_counted_by_hand_takes_at_most_12_taps_a_deal(watched: Page, seeded, level):
+    """Counting right with one-tap totals, Next deal included: 12 taps a deal or fewer on
+    average over the game, and no deal over 14."""
+    page = watched
+    page.set_viewport_size(PHONE)
+    new_game(page, "manual", level=level)
+    player = Player(page, PHONE, name=f"{level}-390x844")
+    player.play()
+    print(f"\nmanual, {level}: {player.deals} a deal, mean {mean(player.deals):.2f}")
+    assert mean(player.deals) <= 12, player.deals
+    assert max(player.deals) <= 14, player.deals
+
+
+def a_pause_asking(user) -> Game:
+    """A game of ``user``'s (greedy, counted by hand) played by the services, each count of
+    the show claimed 2 short and the play right, at its first pause after a deal the player
+    was pone in: their hand said back at once, the computer's hand and crib counted after
+    it, and "Which did you miss?" waiting."""
+    rng = random.Random(5)
+    game = game_start(
+        owner=Owner(user=user), level=Level.GREEDY, counting=Counting.MANUAL, now=timezone.now()
+    )
+    for _ in range(3000):
+        engine = game.engine
+        paused = game.pauses_after(engine)
+        if paused:
+            if engine.deals[paused - 1].dealer != HUMAN and which_questions(game, paused):
+                return game
+            game = game_next_deal(game=game, expected=game.moves).game
+            continue
+        pending = engine.pending
+        if pending is not None:
+            short = pending.source is not Source.PLAY and pending.points >= 4
+            action = Claim(HUMAN, pending.points - 2 if short else pending.points)
+        else:
+            action = rng.choice(engine.legal_actions())
+        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
+    raise AssertionError("no such pause")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
+    watched: Page, seeded, viewport
+):
+    page = watched
+    page.set_viewport_size(viewport)
+    sign_up(page, "pause")
+    game = a_pause_asking(get_user_model().objects.get(username="pause"))
+    paused = game.pauses_after(game.engine)
+    page.goto(f"/play/{game.pk}/")
+    # The score line says the deal just played, and that a question waits.
+    expect(page.locator(".scoreline")).to_contain_text(f"after deal {paused}")
+    expect(page.locator(".scoreline")).not_to_contain_text(f"deal {paused + 1}")
+    expect(page.locator(".scoreline")).to_contain_text("a question waits")
+    expect(page.locator(".said")).to_contain_text("Your hand is ")
+    expect(page.locator(".deal-lines q")).to_have_count(2)  # the computer's counts, said
+    player = Player(page, viewport)
+    player.in_view("#summary-heading", ".deal-lines", ".said", ".which legend", "[data-next-hand]")
+    choices = page.locator(".which-choices button")
+    assert choices.count() >= 2
+    for n in range(choices.count()):
+        player.in_view(f".which-choices button >> nth={n}")
+    # The details wait folded below.
+    expect(page.locator(".summary-more")).not_to_have_attribute("open", "")
+    assert_accessible(page)
+    screenshot(page, f"game-pause-{viewport['width']}x{viewport['height']}", full_page=False)
+
+
+def test_a_first_game_on_a_phone_on_its_side_keeps_the_throw_under_the_guest_notice(
+    watched: Page,
+):
+    page = watched
+    page.set_viewport_size(LANDSCAPE)
+    new_game(page, "manual")
+    expect(page.locator(".flash")).to_contain_text("kept in this browser")
+    Player(page, LANDSCAPE).in_view(".throw-card", ".discard-move button[type=submit]")

@@ -550,3 +550,112 @@ def test_a_move_by_htmx_takes_away_the_messages_of_the_page_before(client):
         moved, '<div class="messages" id="messages" role="status" hx-swap-oob="true"></div>'
     )
     assertNotContains(moved, "kept in this browser only")
+
+
+# --- what the table says at once: the claim said back, the computer's counts -----------
+
+
+def claim_waited(source, points=lambda p: p > 0, play_kind=None):
+    """Whether the player is to claim a ``source`` move or count that scores ``points``
+    (in the play, a card laid whose items include ``play_kind``, when given)."""
+
+    def until(game, engine):
+        pending = engine.pending
+        if pending is None or pending.player != HUMAN or pending.source is not source:
+            return False
+        if source is Source.PLAY:
+            turn = engine.deal.play.turns[pending.turn]
+            if turn.is_go:
+                return False
+            if play_kind and play_kind not in {item.kind.value for item in turn.items}:
+                return False
+        return points(pending.points)
+
+    return until
+
+
+def said(page) -> str:
+    """The claim said back on the page, its markup."""
+    match = re.search(r'<p class="said said--\w+" role="status">(.*?)</p>', page.text, re.S)
+    assert match, "no claim said back"
+    return match.group(1)
+
+
+def test_a_fifteen_not_pegged_in_the_play_is_said_at_once_and_shown_as_the_computers(
+    client, player
+):
+    game = advance(new_game(client), claim_waited(Source.PLAY, play_kind="fifteen"))
+    engine = game.engine
+    card = engine.deal.play.turns[engine.pending.turn].card
+    points = engine.pending.points
+    client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "claim", "total": 0})
+    page = client.get(f"/play/{game.pk}/")
+    words = said(page)
+    assert f"Your {card.short_label} made fifteen" in words
+    assert f"You pegged 0: the computer takes the {points} (muggins)." in words
+    # The card's words in the play say the points went to the computer.
+    assertContains(page, '<span class="pegged pegged--taken">fifteen two')
+    assertContains(page, f"the computer took {points}</span>")
+
+
+def test_a_short_hand_count_is_said_with_its_cards_on_the_next_screen(client, player):
+    game = advance(new_game(client), claim_waited(Source.HAND, points=lambda p: p >= 4))
+    engine = game.engine
+    result = engine.claim_items(engine.pending)
+    points = engine.pending.points
+    client.post(
+        f"/play/{game.pk}/move/", {"move": game.moves, "action": "claim", "total": points - 2}
+    )
+    words = said(client.get(f"/play/{game.pk}/"))
+    assert f"Your hand is {points}: " in words
+    assert f"You claimed {points - 2}: the computer takes 2 (muggins)." in words
+    for card in (*result.hand, result.starter):
+        assert f'aria-label="{card.label}"' in words
+
+
+def test_an_over_claim_in_the_play_is_said_corrected_at_once(client, player):
+    game = advance(new_game(client), claim_waited(Source.PLAY, points=lambda p: p == 0))
+    engine = game.engine
+    turn = engine.deal.play.turns[engine.pending.turn]
+    client.post(f"/play/{game.pk}/move/", {"move": game.moves, "action": "claim", "total": 2})
+    words = said(client.get(f"/play/{game.pk}/"))
+    assert words == (
+        f"Your {turn.card.short_label} made nothing: the count is {turn.count}. "
+        "You claimed 2: 2 too many, corrected to 0."
+    )
+
+
+def test_a_right_claim_is_not_said_back(client, player):
+    game = advance(new_game(client), claim_waited(Source.HAND))
+    client.post(
+        f"/play/{game.pk}/move/",
+        {"move": game.moves, "action": "claim", "total": game.engine.pending.points},
+    )
+    assertNotContains(client.get(f"/play/{game.pk}/"), 'class="said')
+
+
+def test_the_computers_hand_counted_first_is_shown_where_yours_is_asked(client, player):
+    def as_dealer(game, engine):
+        return claim_waited(Source.HAND, points=lambda p: True)(game, engine) and (
+            engine.deal.dealer == HUMAN
+        )
+
+    game = advance(new_game(client), as_dealer)
+    counted = game.engine.deal.counts[0].result
+    page = client.get(f"/play/{game.pk}/").text
+    shown = re.search(r'<p class="counted">(.*?)</p>', page, re.S)
+    assert shown, "the computer's count is not shown"
+    assert f"The computer's hand: {counted.total}" in shown.group(1)
+    assert counted.announce.capitalize()[:20] in shown.group(1)
+    for card in (*counted.hand, counted.starter):
+        assert f'aria-label="{card.label}"' in shown.group(1)
+    assert page.index('class="counted"') < page.index('id="count-now-heading"')
+
+
+def test_at_the_pause_the_score_line_says_the_deal_just_played(client, player):
+    game = advance(new_game(client), lambda g, e: g.pauses_after(e))
+    paused = game.pauses_after(game.engine)
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, f"after deal {paused}")
+    assertNotContains(page, f"· deal {paused + 1},")
+    assertContains(page, f"Deal {paused}: you ")
