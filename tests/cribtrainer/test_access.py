@@ -39,7 +39,7 @@ OTHER_PARAMETERS = {"attempt": 1}
 URL_PATTERNS = tuple(id_patterns())
 
 # URLs whose parameters are a signed token rather than a row's id.
-TOKEN_URLS = {"password_reset_confirm"}
+TOKEN_URLS = {"password_reset_confirm", "email_confirm"}
 
 
 def test_every_id_url_is_covered_here():
