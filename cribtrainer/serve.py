@@ -12,7 +12,8 @@ slowly holds no worker either.
 
 The client's address goes to gunicorn in a PROXY protocol line, so ``REMOTE_ADDR`` is the
 client's as without the front, and ``X-Forwarded-For`` from a proxy further out is passed on
-untouched: ``PROXY_COUNT`` does not count the front.
+untouched: ``PROXY_COUNT`` does not count the front. gunicorn takes no scheme from the
+client's headers (cribtrainer/gunicorn_conf.py).
 
     python -m cribtrainer.serve --bind 127.0.0.1:8000 --workers 2 [-- gunicorn options]
 """
@@ -305,6 +306,7 @@ def main(argv: list[str] | None = None) -> int:
             "cribtrainer.wsgi",
             f"--bind=unix:{upstream}",
             f"--workers={args.workers}",
+            "--config=python:cribtrainer.gunicorn_conf",
             "--proxy-protocol=v1",
             *args.gunicorn,
         ]

@@ -134,3 +134,22 @@ def test_a_form_posted_whole_reaches_the_app(base):
         urllib.request.urlopen(request, timeout=5)
     assert refused.value.code == 403
     assert b"CSRF" in refused.value.read()
+
+
+@pytest.mark.parametrize(
+    "header", ["X-Forwarded-Proto: https", "X-Forwarded-Ssl: on", "X-Forwarded-Protocol: ssl"]
+)
+def test_a_client_cannot_say_its_request_came_over_https(base, header):
+    # gunicorn trusts scheme headers from any peer on its Unix socket, and the front is
+    # that peer for every client. Over https Django would refuse the form for its missing
+    # Referer; over http, as it came, for its missing CSRF cookie.
+    name, value = header.split(": ")
+    request = urllib.request.Request(
+        base + "/accounts/login/", data=b"username=a", method="POST", headers={name: value}
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=5)
+    assert refused.value.code == 403
+    page = refused.value.read()
+    assert b"requires a CSRF cookie" in page
+    assert b"HTTPS site requires a" not in page
