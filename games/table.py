@@ -92,7 +92,7 @@ def table_context(
         "play_claims": _play_claims(engine, deal) if play else [],
         "claim_cards": _claim_cards(engine) if claims_show(engine) else (),
         "said": _said(engine, paused),
-        "counted_now": _counted_now(engine, engine.deals[paused - 1] if paused else deal),
+        "counted_now": _counted_now(engine, deal) if claims_show(engine) else [],
         "log": _log(engine, deal.number),
         "summary": summary,
         "ending": _ending(engine) if result else None,
@@ -232,8 +232,8 @@ def _chosen_since(deal, index: int) -> bool:
 
 
 def _counted_now(engine, deal) -> list[dict]:
-    """The computer's counts made since the player's last one in ``deal`` (its hand as
-    pone before the player counts theirs; its hand and crib after, at the pause)."""
+    """The computer's counts made since the player's last one in ``deal``: its hand, as
+    pone, before the player counts theirs."""
     counts = _counts(engine, deal)
     shown: list[dict] = []
     for count in reversed(counts):
