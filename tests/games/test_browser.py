@@ -400,11 +400,16 @@ def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
     expect(page.locator(".said")).to_contain_text("Your hand is ")
     expect(page.locator(".deal-lines q")).to_have_count(2)  # the computer's counts, said
     player = Player(page, viewport)
-    player.in_view("#summary-heading", ".deal-lines", ".said", ".which legend", "[data-next-hand]")
+    player.in_view("#summary-heading", ".deal-lines", ".said", ".which", "[data-next-hand]")
     choices = page.locator(".which-choices button")
     assert choices.count() >= 2
     for n in range(choices.count()):
         player.in_view(f".which-choices button >> nth={n}")
+    lowest = max(
+        box["y"] + box["height"]
+        for box in (page.locator(s).first.bounding_box() for s in ("[data-next-hand]", ".which"))
+    )
+    print(f"\npause, {viewport}: Next deal and the question end at y = {lowest:.0f}")
     # The details wait folded below.
     expect(page.locator(".summary-more")).not_to_have_attribute("open", "")
     assert_accessible(page)
