@@ -94,7 +94,7 @@ serve: $(SERVING) .secret_key
 	export DEBUG=0 SECURE_COOKIES=$${SECURE_COOKIES-0} SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" && \
 	$(PY) manage.py collectstatic --no-input -v0 && \
 	$(PY) manage.py migrate --no-input && \
-	{ $(PY) manage.py db_worker --interval 1 & worker=$$!; \
+	{ $(PY) manage.py task_worker --interval 1 & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) -m cribtrainer.serve --bind $(HOST):$(PORT) --workers $(WORKERS); }
 
