@@ -171,13 +171,38 @@ def env_rate(name: str, default: str) -> tuple[int, int]:
     return int(times), int(seconds)
 
 
-CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "db://cribtrainer_cache"))}
+# The review pages' cached part (templates/games/review.html, 4–93 KB each) is kept apart,
+# in each worker's memory, at most REVIEW_CACHE_ENTRIES of them (the least recently used go
+# first): never in the database, and never culling the rate limits' counts with it.
+REVIEW_CACHE_ENTRIES = int(os.environ.get("REVIEW_CACHE_ENTRIES", "300"))
+CACHES = {
+    "default": cache_from_url(os.environ.get("CACHE_URL", "db://cribtrainer_cache")),
+    "reviews": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "reviews",
+        "OPTIONS": {"MAX_ENTRIES": REVIEW_CACHE_ENTRIES},
+    },
+}
 # Sign-ups from one address; wrong passwords when re-authenticating (deleting the account,
 # changing the password), per account and per address; password-reset emails asked for,
 # per address and per email address.
 THROTTLE_SIGNUP = env_rate("THROTTLE_SIGNUP", "30/3600")
 THROTTLE_REAUTH = env_rate("THROTTLE_REAUTH", "5/900")
 THROTTLE_PASSWORD_RESET = env_rate("THROTTLE_PASSWORD_RESET", "5/3600")
+# Writes that make rows (cribtrainer.throttle.WriteLimit), per session (or account) and per
+# address: new games, quiz deals, "Practise this" from a game's review. A fast player
+# reaches a third to a half of the session rates in a minute; the address rates leave room
+# for a club of 30 behind one address (docs/deploying.md, "Limits").
+THROTTLE_GAME_NEW = env_rate("THROTTLE_GAME_NEW", "30/60")
+THROTTLE_GAME_NEW_ADDRESS = env_rate("THROTTLE_GAME_NEW_ADDRESS", "300/600")
+THROTTLE_DEAL_NEW = env_rate("THROTTLE_DEAL_NEW", "90/60")
+THROTTLE_DEAL_NEW_ADDRESS = env_rate("THROTTLE_DEAL_NEW_ADDRESS", "3000/600")
+THROTTLE_PRACTISE = env_rate("THROTTLE_PRACTISE", "30/60")
+THROTTLE_PRACTISE_ADDRESS = env_rate("THROTTLE_PRACTISE_ADDRESS", "600/600")
+# A guest keeps at most this many unfinished games: a new one resigns the oldest.
+GUEST_UNFINISHED_GAMES = int(os.environ.get("GUEST_UNFINISHED_GAMES", "10"))
+if GUEST_UNFINISHED_GAMES < 1:
+    raise ImproperlyConfigured("GUEST_UNFINISHED_GAMES must be 1 or more.")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

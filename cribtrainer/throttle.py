@@ -22,6 +22,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from .clients import client_address
+
 
 def now() -> datetime:
     """The clock the windows are counted on; tests set it."""
@@ -109,3 +111,52 @@ def too_many_requests(
 def throttled(request: HttpRequest, until: datetime, message: str) -> HttpResponse:
     """The generic 429 page: what was refused, and when to try again."""
     return too_many_requests(request, "too_many_requests.html", {"message": message}, until)
+
+
+def session_key(request: HttpRequest) -> str | None:
+    """Who a write is counted against besides its address: the account logged in (over all
+    its sessions), else the browser's session, made now if it has none yet (the write is
+    about to make it anyway); None for a request with no session at all."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"account:{user.pk}"
+    session = getattr(request, "session", None)
+    if session is None:
+        return None
+    if not session.session_key:
+        session.save()
+    return f"session:{session.session_key}"
+
+
+@dataclass(frozen=True)
+class WriteLimit:
+    """A write that makes rows (a new game, a quiz deal), limited per address (an IPv6
+    client by its network, cribtrainer.clients) and per session (``session_key``). The
+    rates are the settings ``THROTTLE_<NAME>`` (per session) and
+    ``THROTTLE_<NAME>_ADDRESS``; ``message`` says on the 429 page what was refused."""
+
+    name: str
+    message: str
+
+    @property
+    def per_session(self) -> Throttle:
+        return Throttle(f"{self.name}-session", f"THROTTLE_{self.name.upper()}")
+
+    @property
+    def per_address(self) -> Throttle:
+        return Throttle(f"{self.name}-address", f"THROTTLE_{self.name.upper()}_ADDRESS")
+
+    def take(self, request: HttpRequest) -> HttpResponse | None:
+        """Count the write, unless its address or its session has used its rate up: None
+        if it may go ahead, else the 429 page (nothing counted, no session made)."""
+        address = client_address(request)
+        until = self.per_address.blocked_until(address)
+        session = None if until else session_key(request)
+        if session is not None:
+            until = self.per_session.blocked_until(session)
+        if until is not None:
+            return throttled(request, until, self.message)
+        self.per_address.count(address)
+        if session is not None:
+            self.per_session.count(session)
+        return None

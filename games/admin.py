@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Game, GameAction
+from .models import Game, GameAction, PractisedDecision
 
 
 class GameActionInline(admin.TabularInline):
@@ -24,3 +24,9 @@ class GameAdmin(admin.ModelAdmin):
 class GameActionAdmin(admin.ModelAdmin):
     list_display = ("game", "number", "seat", "at")
     raw_id_fields = ("game",)
+
+
+@admin.register(PractisedDecision)
+class PractisedDecisionAdmin(admin.ModelAdmin):
+    list_display = ("game", "deal", "index", "quiz")
+    raw_id_fields = ("game", "quiz")

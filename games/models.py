@@ -138,3 +138,21 @@ class GameAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number}: {self.action}"
+
+
+class PractisedDecision(models.Model):
+    """A decision of a game's review made a quiz ("Practise this"): one quiz a decision,
+    however often or at once it is asked for."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="practised")
+    deal = models.PositiveSmallIntegerField(help_text="The deal's number in the game.")
+    index = models.PositiveSmallIntegerField(help_text="The decision's among the deal's.")
+    quiz = models.ForeignKey("quizzes.Deal", on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(fields=["game", "deal", "index"], name="one_quiz_per_decision"),
+        )
+
+    def __str__(self) -> str:
+        return f"game {self.game_id}, deal {self.deal}, decision {self.index}"

@@ -13,15 +13,18 @@ from django.views.decorators.http import require_POST, require_safe
 from cribbage.cards import parse_card
 from cribbage.discard import Role
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
+from cribtrainer.throttle import WriteLimit
 from quizzes.forms import ExplainForm
 from quizzes.models import Attempt
 from quizzes.services.answers import attempt_explain
-from quizzes.services.dealing import practice_create
 
 from .forms import PractiseForm
 from .review import game_review, lay_position, which_questions
 from .review_rows import review_context
+from .services import decision_practise
 from .views import owned_game
+
+PRACTISES = WriteLimit("practise", "Too many quizzes made from reviews: try again soon.")
 
 
 @require_safe
@@ -53,7 +56,8 @@ def state_download(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @private_page
 def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """A quiz of one reviewed decision: its six and seat, or the turn a card was laid in."""
+    """A quiz of one reviewed decision: its six and seat, or the turn a card was laid in;
+    one quiz a decision, however often it is asked for."""
     game = owned_game(request, pk)
     review = game_review(game)
     form = PractiseForm(request.POST)
@@ -61,14 +65,16 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if decision is None:
         context = {**review_context(game, review), "problem": "There is no such decision."}
         return render(request, "games/review.html", context, status=400)
+    if refused := PRACTISES.take(request):
+        return refused
     deal, chosen = decision
-    owner = game.owner
     if chosen["kind"] == "discard":
         six = tuple(parse_card(code) for code in chosen["six"])
-        row = practice_create(owner=owner, six=six, role=Role(chosen["role"]), now=timezone.now())
+        details = {"six": six, "role": Role(chosen["role"])}
     else:
-        position = lay_position(game.engine, deal, chosen)
-        row = practice_create(owner=owner, position=position, now=timezone.now())
+        details = {"position": lay_position(game.engine, deal, chosen)}
+    index = int(form.cleaned_data["pick"].split(":")[1])
+    row = decision_practise(game=game, deal=deal, index=index, now=timezone.now(), **details)
     return redirect("quizzes:deal", pk=row.pk)
 
 

@@ -7,7 +7,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.conf import settings
+from django.db import IntegrityError, transaction
 
 from cribbage.cards import parse_card
 from cribbage.computer import Level, choose
@@ -20,6 +21,7 @@ from cribbage.game import (
     Discard,
     GameError,
     Lay,
+    Resign,
     Source,
     action_to_dict,
 )
@@ -27,7 +29,9 @@ from cribbage.game import Game as EngineGame
 from cribbage.pegging import GO, peg_play
 from quizzes.domain.marking import Answer
 from quizzes.domain.play import over_claims
+from quizzes.models import Deal
 from quizzes.owners import Owner
+from quizzes.services.dealing import practice_create
 from quizzes.services.game_records import (
     game_count_record,
     game_discard_record,
@@ -35,7 +39,7 @@ from quizzes.services.game_records import (
     game_play_record,
 )
 
-from .models import COMPUTER, HUMAN, Game, GameAction
+from .models import COMPUTER, HUMAN, Game, GameAction, PractisedDecision
 from .progress import game_figures
 from .review import (
     LAY_PRACTISED,
@@ -53,9 +57,12 @@ def game_start(
 ) -> Game:
     """A new game for ``owner``: cut for the deal, dealt, the computer's moves made if it
     is to move first (it discards first when it is the pone). ``hints`` offers a learner
-    the best throw and lay."""
+    the best throw and lay. A guest keeps at most ``GUEST_UNFINISHED_GAMES`` unfinished
+    games: their oldest are resigned to make room (``guest_games_over_cap``)."""
     engine = EngineGame.new(secrets.token_hex(8), human=HUMAN, counting=counting)
     with transaction.atomic():
+        for oldest in guest_games_over_cap(owner):
+            game_move(game=oldest, action=Resign(HUMAN), expected=oldest.moves, now=now)
         game = Game.objects.create(
             **owner.fields,
             seed=engine.seed,
@@ -68,6 +75,16 @@ def game_start(
         )
         _computer_moves(game, engine, now)
     return game
+
+
+def guest_games_over_cap(owner: Owner) -> list[Game]:
+    """A guest's unfinished games that a new one leaves over ``GUEST_UNFINISHED_GAMES``,
+    the least recently played first; none for an account."""
+    if owner.user is not None:
+        return []
+    unfinished = Game.objects.owned_by(owner).filter(winner=Game.Winner.NONE)
+    keep = settings.GUEST_UNFINISHED_GAMES - 1
+    return list(unfinished.order_by("-updated_at", "-pk")[keep:])
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,3 +282,21 @@ def _record_claim(
 def guest_games_claim(sender, user, guest_key: str, **kwargs) -> None:
     """A guest's games move into the account they signed up or logged in to."""
     Game.objects.owned_by(Owner(guest_key=guest_key)).update(user=user, guest_key="")
+
+
+def decision_practise(*, game: Game, deal: int, index: int, now: datetime, **details) -> Deal:
+    """The quiz of decision ``index`` of deal ``deal`` of ``game``'s review, made by
+    ``practice_create`` from ``details`` the first time it is asked for; asked again, or
+    twice at once, the same quiz (the one_quiz_per_decision constraint decides a race, and
+    the loser's quiz is rolled back with it)."""
+    decision = {"game": game, "deal": deal, "index": index}
+    made = PractisedDecision.objects.filter(**decision).select_related("quiz").first()
+    if made is not None:
+        return made.quiz
+    try:
+        with transaction.atomic():
+            quiz = practice_create(owner=game.owner, now=now, **details)
+            PractisedDecision.objects.create(**decision, quiz=quiz)
+    except IntegrityError:
+        return PractisedDecision.objects.select_related("quiz").get(**decision).quiz
+    return quiz

@@ -3,6 +3,7 @@ finished game. What the table shows is built in ``games.table``."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,16 +13,29 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from cribbage.computer import Level
 from cribbage.game import Counting, GameError, Resign
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
+from cribtrainer.throttle import WriteLimit
 from quizzes.domain.marking import AnswerStyle
 from quizzes.owners import owner_of
 from quizzes.views import remember_style
 
 from .forms import MoveForm, NewGameForm
 from .models import HUMAN, Game
-from .services import Move, game_hint, game_move, game_next_deal, game_start
+from .services import (
+    Move,
+    game_hint,
+    game_move,
+    game_next_deal,
+    game_start,
+    guest_games_over_cap,
+)
 from .table import claims_show, table_context
 
 MOVED_ON = "The game had moved on: this is where it stands now."
+NEW_GAMES = WriteLimit("game_new", "Too many new games started: finish or resign one first.")
+GUEST_GAMES_RESIGNED = (
+    "Your least recently played game was resigned: a guest keeps {cap} unfinished games "
+    "at most. Sign up to keep them all."
+)
 
 
 @require_safe
@@ -38,8 +52,13 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
     if not form.is_valid():
         context = {"form": form, "games": _recent_games(request)}
         return render(request, "games/games.html", context, status=400)
+    if refused := NEW_GAMES.take(request):
+        return refused
+    owner = owner_of(request, create=True)
+    if guest_games_over_cap(owner):
+        messages.info(request, GUEST_GAMES_RESIGNED.format(cap=settings.GUEST_UNFINISHED_GAMES))
     game = game_start(
-        owner=owner_of(request, create=True),
+        owner=owner,
         level=Level(form.cleaned_data["level"]),
         counting=Counting(form.cleaned_data["counting"]),
         hints=form.cleaned_data["hints"],

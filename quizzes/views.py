@@ -14,6 +14,7 @@ from cribbage.discard import CribModel, hand_spread
 from cribbage.review import decision_class, is_error, verdict_mark
 from cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
+from cribtrainer.throttle import WriteLimit
 
 from .domain.charts import accuracy_line, loss_line, pattern_bars, time_columns
 from .domain.dealing import Mode
@@ -54,6 +55,7 @@ from .services.dealing import deal_create
 # since an answer sent while the same browser logs in has its session deleted under it,
 # and Django answers 400 to a request whose session it cannot save.
 STYLE_COOKIE = "answer_style"
+NEW_DEALS = WriteLimit("deal_new", "Too many hands dealt: take a breath, then deal again.")
 
 
 # --- quizzes -------------------------------------------------------------------------
@@ -81,6 +83,8 @@ def deal_new(request: HtmxHttpRequest) -> HttpResponse:
     form = DealForm(request.POST)
     if not form.is_valid():
         return render(request, "quizzes/choose.html", chooser_context(request, form), status=400)
+    if refused := NEW_DEALS.take(request):
+        return refused
     mode: Mode = form.cleaned_data["mode"]
     pattern: Pattern | None = form.cleaned_data["pattern"] if mode is Mode.PATTERN else None
     owner = owner_of(request, create=True)

@@ -194,10 +194,12 @@ def player(client):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Every test starts with no rate limit used up (the tests' cache is in memory)."""
-    from django.core.cache import cache
+    """Every test starts with no rate limit used up and no review page cached (the tests'
+    caches are in memory; a rolled-back test's game ids are given out again)."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
 
 
 class Clock:

@@ -8,7 +8,10 @@ from cribtrainer.settings import *  # noqa: F403
 
 # One process: the rate limits' counts are cleared before each test (tests/conftest.py).
 # The database cache of the real settings is used by the live-server tests.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "reviews": CACHES["reviews"],  # noqa: F405
+}
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

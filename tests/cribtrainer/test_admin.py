@@ -5,7 +5,7 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
-from games.models import GameAction
+from games.models import GameAction, PractisedDecision
 from quizzes.models import AttemptPattern, ReviewItem
 from quizzes.services.records import records_rebuild
 from tests.factories import AttemptFactory, GameFactory, UserFactory
@@ -32,6 +32,7 @@ def test_changelist_and_change_page_open(client, model):
     records_rebuild(owner=attempt.owner)
     game = GameFactory(user=attempt.user)
     GameAction.objects.create(game=game, number=0, seat=1, action={"type": "go", "player": 1})
+    PractisedDecision.objects.create(game=game, deal=1, index=0, quiz=attempt.deal)
     client.force_login(UserFactory(username="staff", is_staff=True, is_superuser=True))
     opts = model._meta
     changelist = client.get(reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist"))

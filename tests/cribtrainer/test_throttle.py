@@ -125,3 +125,79 @@ def test_a_count_expiring_as_it_is_started_is_started_again(clock, monkeypatch):
         patched.setattr(throttle, "cache", ExpiringOnce(cache))
         DEMO.count("a")
     assert DEMO.blocked_until("a") is not None
+
+
+# --- writes that make rows: per address and per session, through real requests --------
+
+NEW_GAME = ("/play/new/", {"level": "greedy", "counting": "manual"})
+NEW_DEAL = ("/quiz/new/", {"mode": "hand"})
+
+
+def posted(client, write, **extra) -> int:
+    url, data = write
+    return client.post(url, data, **extra).status_code
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("write", "setting"), [(NEW_GAME, "THROTTLE_GAME_NEW"), (NEW_DEAL, "THROTTLE_DEAL_NEW")]
+)
+def test_one_session_is_refused_with_the_429_page_after_its_rate(client, write, setting, clock):
+    with override_settings(**{setting: (3, 60)}):
+        assert [posted(client, write) for _ in range(3)] == [302, 302, 302]
+        refused = client.post(*write)
+        assert refused.status_code == 429
+        assert "Too many tries" in refused.text and int(refused["Retry-After"]) > 0
+        assert posted(type(client)(), write) == 302  # another browser, the same address
+        clock.advance(60)
+        assert posted(client, write) == 302
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("write", "setting"),
+    [(NEW_GAME, "THROTTLE_GAME_NEW_ADDRESS"), (NEW_DEAL, "THROTTLE_DEAL_NEW_ADDRESS")],
+)
+def test_one_address_is_refused_after_its_rate_whatever_its_sessions(write, setting, clock):
+    from django.test import Client
+
+    with override_settings(**{setting: (3, 600)}):
+        # A fresh browser each time, as a client that drops its cookies.
+        assert [posted(Client(), write) for _ in range(3)] == [302, 302, 302]
+        assert posted(Client(), write) == 429
+        assert posted(Client(), write, REMOTE_ADDR="192.0.2.7") == 302
+
+
+@pytest.mark.django_db
+@override_settings(THROTTLE_GAME_NEW_ADDRESS=(2, 600))
+def test_the_addresses_of_one_ipv6_network_are_counted_as_one(clock):
+    from django.test import Client
+
+    def game_from(address):
+        return posted(Client(), NEW_GAME, REMOTE_ADDR=address)
+
+    assert game_from("2001:db8:1:2::1") == 302
+    assert game_from("2001:db8:1:2:ffff:ffff:ffff:9") == 302
+    assert game_from("2001:db8:1:2:abcd::42") == 429
+    assert game_from("2001:db8:1:3::1") == 302  # the next /64 is another client
+
+
+@pytest.mark.django_db
+@override_settings(THROTTLE_DEAL_NEW=(2, 60))
+def test_an_account_is_counted_over_all_its_sessions(clock):
+    from django.test import Client
+
+    user = UserFactory()
+    phone, laptop = Client(), Client()
+    phone.force_login(user)
+    laptop.force_login(user)
+    assert posted(phone, NEW_DEAL) == 302
+    assert posted(laptop, NEW_DEAL) == 302
+    assert posted(phone, NEW_DEAL) == 429
+
+
+@pytest.mark.django_db
+@override_settings(THROTTLE_DEAL_NEW=(1, 60))
+def test_a_refused_form_is_not_counted(client, clock):
+    assert client.post("/quiz/new/", {"mode": "nonsense"}).status_code == 400
+    assert posted(client, NEW_DEAL) == 302

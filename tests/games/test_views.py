@@ -2,6 +2,7 @@ import random
 import re
 
 import pytest
+from django.test import override_settings
 from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
@@ -659,3 +660,28 @@ def test_at_the_pause_the_score_line_says_the_deal_just_played(client, player):
     assertContains(page, f"after deal {paused}")
     assertNotContains(page, f"· deal {paused + 1},")
     assertContains(page, f"Deal {paused}: you ")
+
+
+@pytest.mark.parametrize("cap", [1, 3])
+def test_a_guests_least_recently_played_unfinished_game_is_resigned_past_the_cap(client, cap):
+    with override_settings(GUEST_UNFINISHED_GAMES=cap):
+        games = [new_game(client) for _ in range(cap)]
+        throw_two(client, games[0])  # played last: the least recently played is another
+        oldest = games[1] if cap > 1 else games[0]
+        page = client.post("/play/new/", {"level": "greedy", "counting": "manual"}, follow=True)
+    assertContains(page, f"a guest keeps {cap} unfinished games at most")
+    oldest.refresh_from_db()
+    assert oldest.winner == "computer" and oldest.finished_at
+    assert oldest.engine.resigned == HUMAN
+    unfinished = Game.objects.filter(guest_key=oldest.guest_key, winner="")
+    assert unfinished.count() == cap
+    assert page.redirect_chain[-1][0] == f"/play/{unfinished.latest('pk').pk}/"
+
+
+@override_settings(GUEST_UNFINISHED_GAMES=1)
+def test_an_accounts_unfinished_games_are_not_capped(client, player):
+    first = new_game(client)
+    new_game(client)
+    first.refresh_from_db()
+    assert not first.is_over
+    assert Game.objects.filter(user=player, winner="").count() == 2

@@ -1,0 +1,121 @@
+"""The review's pages as requests: "Practise this" makes one quiz a decision however often
+it is sent, and the cached review pages are bounded."""
+
+import random
+
+import pytest
+from django.conf import settings
+from django.core.cache import caches
+from django.db import IntegrityError, transaction
+from django.test import override_settings
+from django.utils import timezone
+
+from cribbage.discard import Role
+from cribbage.game import Claim
+from games.models import HUMAN, Game, PractisedDecision
+from games.services import decision_practise, game_move, game_next_deal, game_start
+from quizzes.models import Deal
+from quizzes.owners import Owner
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seeded")]
+
+
+def reviewed_game(user) -> Game:
+    """A game of ``user``'s played by random moves until its first deal is reviewed."""
+    from cribbage.computer import Level
+    from cribbage.game import Counting
+
+    rng = random.Random(3)
+    game = game_start(
+        owner=Owner(user=user), level=Level.GREEDY, counting=Counting.MANUAL, now=timezone.now()
+    )
+    while not game.review.get("deals"):
+        engine = game.engine
+        if game.pauses_after(engine):
+            game = game_next_deal(game=game, expected=game.moves).game
+            continue
+        pending = engine.pending
+        action = Claim(HUMAN, pending.points) if pending else rng.choice(engine.legal_actions())
+        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
+    return game
+
+
+@pytest.fixture
+def game(player):
+    return reviewed_game(player)
+
+
+def discard_pick(game) -> str:
+    decisions = game.review["deals"][0]["decisions"]
+    index = next(
+        i for i, d in enumerate(decisions) if d["kind"] == "discard" and d["player"] == "you"
+    )
+    return f"1:{index}"
+
+
+def test_practise_this_sent_twenty_times_makes_one_quiz(client, game):
+    deals = Deal.objects.count()
+    url, pick = f"/play/{game.pk}/review/practise/", discard_pick(game)
+    answers = [client.post(url, {"pick": pick}) for _ in range(20)]
+    assert {answer.status_code for answer in answers} == {302}
+    assert len({answer["Location"] for answer in answers}) == 1
+    assert Deal.objects.count() == deals + 1
+    assert PractisedDecision.objects.get().quiz.kind == "discard"
+
+
+def test_practise_this_sent_twice_at_once_makes_one_quiz(game, monkeypatch):
+    """The second request looked before the first had made its quiz: the constraint
+    refuses its own, which is rolled back, and it is given the first's."""
+    six = tuple(game.engine.deals[0].dealt[HUMAN])
+    made = decision_practise(
+        game=game, deal=1, index=0, now=timezone.now(), six=six, role=Role.PONE
+    )
+    deals = Deal.objects.count()
+    looked = PractisedDecision.objects.none()
+    monkeypatch.setattr(PractisedDecision.objects, "filter", lambda **kwargs: looked, raising=False)
+    again = decision_practise(
+        game=game, deal=1, index=0, now=timezone.now(), six=six, role=Role.PONE
+    )
+    assert again == made
+    assert Deal.objects.count() == deals
+    with pytest.raises(IntegrityError), transaction.atomic():
+        PractisedDecision.objects.create(game=game, deal=1, index=0, quiz=made)
+
+
+def test_practise_this_is_refused_with_the_429_page_after_its_rate(client, game, clock):
+    url = f"/play/{game.pk}/review/practise/"
+    with override_settings(THROTTLE_PRACTISE=(2, 60)):
+        assert client.post(url, {"pick": discard_pick(game)}).status_code == 302
+        assert client.post(url, {"pick": discard_pick(game)}).status_code == 302
+        refused = client.post(url, {"pick": discard_pick(game)})
+    assert refused.status_code == 429
+    assert "Too many quizzes made from reviews" in refused.text
+
+
+@override_settings(THROTTLE_PRACTISE=(100, 60), THROTTLE_PRACTISE_ADDRESS=(1, 600))
+def test_practise_this_is_limited_per_address_too(client, game, clock):
+    url = f"/play/{game.pk}/review/practise/"
+    assert client.post(url, {"pick": discard_pick(game)}).status_code == 302
+    assert client.post(url, {"pick": discard_pick(game)}).status_code == 429
+
+
+def review_fragments(alias: str) -> int:
+    return sum("game-review" in key for key in caches[alias]._cache)
+
+
+def test_cached_review_pages_are_bounded_and_kept_apart_from_the_rate_limits(client, game):
+    bounded = {
+        **settings.CACHES,
+        "reviews": {**settings.CACHES["reviews"], "OPTIONS": {"MAX_ENTRIES": 3}},
+    }
+    fields = {
+        field.name: getattr(game, field.name)
+        for field in Game._meta.concrete_fields
+        if field.name != "id"
+    }
+    with override_settings(CACHES=bounded):
+        for _ in range(8):
+            copy = Game.objects.create(**fields)
+            assert client.get(f"/play/{copy.pk}/review/").status_code == 200
+        assert 0 < review_fragments("reviews") <= 3
+        assert review_fragments("default") == 0
