@@ -12,7 +12,9 @@ UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 class SessionRenewMiddleware:
     """A session used to change something (an answer, a move, a new deal) is renewed: its
     expiry, and its cookie's, start again. A guest's practice lives in their session, and
-    is kept as long as they keep practising. Reading a page does not write the session.
+    is kept as long as they keep practising. Reading a page does not write the session, nor
+    does a request that changed nothing (refused by CSRF, a 404, a form sent back with what
+    is wrong, a 429): only a change a player made keeps their practice.
 
     Only the expiry is written, and only if the session is still there: a log-in in
     another tab may have replaced it meanwhile, and that must not fail this request (as
@@ -28,7 +30,7 @@ class SessionRenewMiddleware:
         if (
             request.method in UNSAFE_METHODS
             and session is not None
-            and response.status_code < 500
+            and response.status_code < 400
             and not session.modified
             and session.keys()  # loads it: a session that has gone has no key after
             and session.session_key

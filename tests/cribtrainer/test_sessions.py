@@ -54,6 +54,31 @@ def test_every_change_a_guest_makes_renews_their_session(client):
     assert renewed(client, client.post("/play/new/", {"level": "greedy", "counting": "manual"}))
 
 
+@pytest.mark.parametrize(
+    ("url", "data", "token", "status"),
+    [
+        ("/quiz/new/", {"mode": "hand"}, False, 403),  # refused by CSRF
+        ("/quiz/999999/answer/", {"total": "0"}, True, 404),
+        ("/play/999999/move/", {"move": "0", "action": "resign"}, True, 404),
+        ("/no/such/page/", {}, True, 404),
+        ("/quiz/new/", {"mode": "nonsense"}, True, 400),
+    ],
+)
+def test_a_post_that_changes_nothing_does_not_renew_the_session(url, data, token, status):
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.get("/quiz/")  # the CSRF cookie
+    csrf = {"csrfmiddlewaretoken": browser.cookies["csrftoken"].value}
+    assert browser.post("/quiz/new/", {"mode": "hand", **csrf}).status_code == 302
+    age_session(browser, timedelta(days=1))
+    before = session_of(browser).expire_date
+    response = browser.post(url, {**data, **(csrf if token else {})})
+    assert response.status_code == status
+    assert "sessionid" not in response.cookies
+    assert session_of(browser).expire_date == before
+
+
 def test_reading_a_page_does_not_write_the_session(client):
     client.post("/quiz/new/", {"mode": "hand"})
     age_session(client, timedelta(days=1))
