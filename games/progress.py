@@ -23,7 +23,7 @@ from quizzes.models import Attempt, Deal
 from quizzes.owners import Owner
 from quizzes.progress import owned_rows
 
-from .models import HUMAN, Game
+from .models import HUMAN, Game, GameAction
 from .review import SKILL_KINDS
 
 TREND_GAMES = 30
@@ -54,15 +54,26 @@ def engine_missed(engine: EngineGame) -> int:
     )
 
 
+GAMES = Game._meta.db_table
+MOVED_IN = f"""("pone_deals" + "dealer_deals" > 0 OR EXISTS (
+    SELECT 1 FROM "{GameAction._meta.db_table}" WHERE "game_id" = "{GAMES}"."id"
+        AND "number" < 2 AND "seat" = {HUMAN} AND "action" ->> 'type' = 'discard'
+))"""
+"""The player moved in the game: a deal of it was played out, or they made their first
+move, always a discard (a choice, never made for them), one of the game's first two
+actions (the computer, as pone, may throw first). A game left as dealt, or resigned before
+it to make room for a guest's new one, was never played. The deals played out are in the
+index the page reads: only a game without one is looked up in its actions."""
+
 GROUPS = f"""
 SELECT "winner", "counting", "skunk", COUNT(*), SUM("hints_used"),
     {", ".join(f'SUM("{field}")' for field in FIGURES)}
-FROM "{Game._meta.db_table}" WHERE {{owned}}
+FROM "{GAMES}" WHERE {{owned}} AND {MOVED_IN}
 GROUP BY "winner", "counting", "skunk"
 """
-"""The player's games added up, one row per (winner, counting, skunk), from the index that
-holds the figures; in SQL, as the ORM took longer to build this query than the database
-to answer it."""
+"""The player's games moved in added up, one row per (winner, counting, skunk), from the
+index that holds the figures; in SQL, as the ORM took longer to build this query than the
+database to answer it."""
 
 CLAIMS = f"""
 SELECT COUNT(*), COUNT(*) FILTER (WHERE "right")

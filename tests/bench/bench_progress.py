@@ -86,14 +86,16 @@ def _fill(user) -> None:
 
 
 def _played_game(seed: int):
-    """A whole game played in memory: the player's moves at random, every score claimed."""
+    """A whole game played in memory: the player's moves at random, every score claimed;
+    the engine at its end and the actions that made it, in order."""
     from cribbage.computer import Level, choose
-    from cribbage.game import Claim, Counting
+    from cribbage.game import Claim, Counting, action_to_dict
     from cribbage.game import Game as EngineGame
     from games.models import COMPUTER, HUMAN
 
     rng = random.Random(seed)
     engine = EngineGame.new(f"bench-{seed}", human=HUMAN, counting=Counting.MANUAL)
+    actions = []
     while not engine.is_over:
         if engine.to_move == COMPUTER:
             action = choose(engine, Level.GREEDY)
@@ -101,19 +103,22 @@ def _played_game(seed: int):
             action = Claim(HUMAN, engine.pending.points)
         else:
             action = rng.choice(engine.legal_actions())
+        actions.append((action.player, action_to_dict(action)))
         engine = engine.apply(action)
-    return engine
+    return engine, actions
 
 
 def _fill_games(user) -> None:
-    """400 finished games: 20 played out, each kept 20 times, with their figures and review."""
+    """400 finished games: 20 played out, each kept 20 times, with their figures, review
+    and actions."""
     from django.utils import timezone
 
-    from games.models import HUMAN, Game
+    from games.models import HUMAN, Game, GameAction
     from games.progress import game_figures
     from games.review import keep_review, reviewed
 
-    engines = [_played_game(seed) for seed in range(DISTINCT_GAMES)]
+    played = [_played_game(seed) for seed in range(DISTINCT_GAMES)]
+    engines = [engine for engine, _ in played]
     # Each reviewed as the app reviews a game, deal by deal: the skill trend reads them.
     reviews = [reviewed({}, engine) for engine in engines]
     now = timezone.now()
@@ -139,6 +144,16 @@ def _fill_games(user) -> None:
         keep_review(game, reviews[n % DISTINCT_GAMES])
         rows.append(game)
     Game.objects.bulk_create(rows, batch_size=200)
+    # Every action of every game, as the app keeps them: the page counts a game the player
+    # moved in by them.
+    GameAction.objects.bulk_create(
+        (
+            GameAction(game=game, number=number, seat=seat, action=action, at=game.started_at)
+            for n, game in enumerate(rows)
+            for number, (seat, action) in enumerate(played[n % DISTINCT_GAMES][1])
+        ),
+        batch_size=2000,
+    )
 
 
 def _timed(client, paths: tuple[str, ...]) -> dict[str, tuple[list[float], list[float]]]:

@@ -5,11 +5,16 @@ import random
 from statistics import mean
 
 import pytest
+from django.test import override_settings
+from django.utils import timezone
 
+from cribbage.actions import Discard
+from cribbage.computer import Level
+from cribbage.game import Counting, Source
 from cribbage.game import Game as EngineGame
-from cribbage.game import Source
 from games.models import HUMAN, Game
 from games.progress import games_progress
+from games.services import game_move, game_start
 from quizzes.owners import Owner
 from tests.factories import (
     AttemptFactory,
@@ -20,6 +25,12 @@ from tests.factories import (
     UserFactory,
 )
 from tests.games.test_services import play_out, start
+
+
+def thrown(game: Game) -> Game:
+    """The game with the player's first move made: their discard."""
+    throw = Discard(HUMAN, game.engine.deal.dealt[HUMAN][:2])
+    return game_move(game=game, action=throw, expected=game.moves, now=timezone.now()).game
 
 
 def replayed_section(games: list[Game]) -> dict:
@@ -47,7 +58,7 @@ def replayed_section(games: list[Game]) -> dict:
 def test_the_stored_figures_are_what_replaying_the_games_gives(monkeypatch):
     user = UserFactory()
     games = [play_out(start(user), random.Random(seed), miss=0.3) for seed in (8, 11)]
-    games.append(start(user))  # not over
+    games.append(thrown(start(user)))  # not over
     games = [Game.objects.get(pk=game.pk) for game in games]
     expected = replayed_section(games)
 
@@ -64,6 +75,44 @@ def test_the_stored_figures_are_what_replaying_the_games_gives(monkeypatch):
     assert section["finished"] == 2
     won = sum(game.winner == Game.Winner.HUMAN for game in games)
     assert section["won"] == won
+
+
+@pytest.mark.django_db
+def test_a_game_never_moved_in_is_not_played():
+    user = UserFactory()
+    played = [play_out(start(user), random.Random(8))]
+    # Games left after the player's discard, no deal played out: one as pone, one as
+    # dealer (the computer threw first); and games left as dealt, each seat too.
+    dealers, untouched = set(), []
+    while len(dealers) < 2 or len({g.engine.deal.dealer for g in untouched}) < 2:
+        game = start(user)
+        if game.engine.deal.dealer in dealers:
+            untouched.append(game)
+        else:
+            dealers.add(game.engine.deal.dealer)
+            played.append(thrown(game))
+    assert {game.moves for game in untouched} == {0, 1}
+    section = games_progress(Owner(user=user))
+    assert section["played"] == len(played) == 3
+    assert section["finished"] == 1
+    assert section["won"] == (played[0].winner == Game.Winner.HUMAN)
+
+
+@pytest.mark.django_db
+@override_settings(GUEST_UNFINISHED_GAMES=2)
+def test_a_guest_game_resigned_to_make_room_before_a_move_is_not_played():
+    guest = Owner(guest_key="g" * 32)
+    # Three games never moved in: the third's start resigns the first to make room.
+    games = [
+        game_start(owner=guest, level=Level.GREEDY, counting=Counting.MANUAL, now=timezone.now())
+        for _ in range(3)
+    ]
+    first = Game.objects.get(pk=games[0].pk)
+    assert first.winner == Game.Winner.COMPUTER
+    assert games_progress(guest) is None
+    thrown(games[2])
+    assert games_progress(guest)["played"] == 1
+    assert games_progress(guest)["finished"] == 0
 
 
 @pytest.mark.django_db

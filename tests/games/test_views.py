@@ -133,7 +133,8 @@ def test_an_htmx_move_returns_the_table(client, player):
 
 
 def test_the_progress_page_shows_the_games(client, player):
-    GameFactory(user=player, winner="human", skunk=1, human_score=121, computer_score=80)
+    game = GameFactory(user=player, winner="human", skunk=1, human_score=121, computer_score=80)
+    game.actions.create(number=0, seat=HUMAN, action={"type": "discard", "player": HUMAN})
     page = client.get("/progress/")
     assertContains(page, "Games against the computer")
     assertContains(page, "<div><dt>Played</dt><dd>1</dd></div>", html=True)
