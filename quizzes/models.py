@@ -310,9 +310,11 @@ class Attempt(PlayerOwned):
 
     @property
     def question(self) -> Question | None:
-        """ "Which did you miss?", while the player has not answered or skipped it."""
+        """ "Which did you miss?", while the player has not answered or skipped it. Never
+        for a right total: nothing was missed (answers marked before that rule may keep a
+        question in their marks)."""
         asked = self.marks.get("question")
-        if not asked:
+        if not asked or self.right_total:
             return None
         return Question(
             short=asked["short"],
