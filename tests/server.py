@@ -103,7 +103,14 @@ def gunicorn(env: dict[str, str], workers: int = 2, threads: int = 1):
         f"--workers={workers}",
         f"--threads={threads}",
     ]
-    # gunicorn's own log goes to a file: a pipe nobody reads could fill and stall it.
+    with _serving(command, env, port) as base:
+        yield base
+
+
+@contextmanager
+def _serving(command: list[str], env: dict[str, str], port: int):
+    """Run a server's ``command`` until the block ends, once it answers on ``port``."""
+    # The server's own log goes to a file: a pipe nobody reads could fill and stall it.
     with tempfile.TemporaryFile() as errors:
         server = subprocess.Popen(
             command,
@@ -131,7 +138,7 @@ def _wait_until_up(base: str, server: subprocess.Popen, errors, seconds: float =
     while True:
         if server.poll() is not None:
             errors.seek(0)
-            raise RuntimeError(f"gunicorn exited: {errors.read().decode()[-2000:]}")
+            raise RuntimeError(f"the server exited: {errors.read().decode()[-2000:]}")
         try:
             with urllib.request.urlopen(base + "/healthz", timeout=10):
                 return
@@ -308,22 +315,5 @@ def make_serve(env: dict[str, str], workers: int = 2, **limits: str):
         f"--workers={workers}",
         *options,
     ]
-    with tempfile.TemporaryFile() as errors:
-        server = subprocess.Popen(
-            command,
-            env=env,
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=errors,
-            start_new_session=True,
-        )
-        try:
-            _wait_until_up(f"http://127.0.0.1:{port}", server, errors)
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
+    with _serving(command, env, port) as base:
+        yield base
