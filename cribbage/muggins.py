@@ -3,8 +3,8 @@ count scored, with its cards, and who took what was missed (muggins) or that an
 over-claim was corrected.
 
 "Your 2♦ made fifteen — 2. You pegged 0: the computer takes the 2 (muggins)."
-"Your hand is 12: fifteen two, four, a double run for eight. You claimed 10: the computer
-takes 2."
+"Your hand is 12: fifteen two, fifteen four and a double run is twelve. You claimed 10:
+the computer takes 2 (muggins)."
 """
 
 from __future__ import annotations
@@ -13,10 +13,9 @@ from collections.abc import Sequence
 
 from .cards import Card
 from .pegging import PegItem, PegKind
-from .show import ShowKind, ShowResult
-from .words import number_word
+from .show import ShowResult
 
-__all__ = ["play_claim_said", "show_claim_said", "show_items_said"]
+__all__ = ["play_claim_said", "show_claim_said"]
 
 _PLAY_WORDS = {
     PegKind.FIFTEEN: "fifteen",
@@ -54,35 +53,15 @@ def play_claim_said(
     return f"{made} {_outcome(claimed, scored, opponent, play=True)}"
 
 
-def show_items_said(result: ShowResult) -> str:
-    """A count's items in short, the fifteens counted on: "fifteen two, four, a double run
-    for eight, one for his nobs"; "nothing scores" for none."""
-    fifteens = 0
-    said: list[str] = []
-    for group in result.groups:
-        if group.kind is ShowKind.FIFTEEN:
-            fifteens += 1
-            continue
-        points = number_word(group.points)
-        if group.kind is ShowKind.FLUSH:
-            said.append(f"{points} for the flush")
-        elif group.kind is ShowKind.NOBS:
-            said.append("one for his nobs")
-        else:
-            # A double run is of three unless said otherwise, as players say it.
-            name = group.name.removesuffix(" of three") if group.pair_points else group.name
-            said.append(f"a {name} for {points}")
-    if fifteens:
-        running = ", ".join(number_word(2 * n) for n in range(1, fifteens + 1))
-        said.insert(0, f"fifteen {running}")
-    return ", ".join(said) or "nothing scores"
-
-
 def show_claim_said(result: ShowResult, claimed: int, *, opponent: str = "your opponent") -> str:
-    """A claim for a hand or crib, said back: its total and items, then what came of the
-    claim ("You claimed 10: the computer takes 2.")."""
+    """A claim for a hand or crib, said back: its total counted out as players announce it
+    (``ShowResult.announce``), then what came of the claim ("You claimed 10: the computer
+    takes 2.")."""
     whose = "crib" if result.crib else "hand"
-    made = f"Your {whose} is {result.total}: {show_items_said(result)}."
+    if result.total:
+        made = f"Your {whose} is {result.total}: {result.announce}."
+    else:
+        made = f"Your {whose} scores nothing: nineteen, as players say."
     return f"{made} {_outcome(claimed, result.total, opponent, play=False)}"
 
 

@@ -1,7 +1,5 @@
-import pytest
-
 from cribbage.cards import card, parse_cards
-from cribbage.muggins import play_claim_said, show_claim_said, show_items_said
+from cribbage.muggins import play_claim_said, show_claim_said
 from cribbage.pegging import PegItem, PegKind
 from cribbage.show import score_show
 
@@ -35,32 +33,21 @@ def test_the_go_and_the_last_card_in_the_play():
     )
 
 
-@pytest.mark.parametrize(
-    ("hand", "starter", "crib", "said"),
-    [
-        ("5H 6D 6C 7S", "9D", False, "fifteen two, four, a double run for eight"),
-        (
-            "5H 5D JC 7S",
-            "5C",
-            False,
-            "fifteen two, four, six, eight, a pair royal for six, one for his nobs",
-        ),
-        ("2H 4H 8H QH", "KS", False, "four for the flush"),
-        ("9H TD JC QS", "2D", True, "a run of four for four"),
-        ("2H 4D 8C QS", "KD", True, "nothing scores"),
-    ],
-)
-def test_a_counts_items_in_short(hand, starter, crib, said):
-    assert show_items_said(score_show(parse_cards(hand), card(starter), crib)) == said
-
-
 def test_a_short_hand_count_and_an_over_claimed_crib():
     hand = score_show(parse_cards("5H 6D 6C 7S"), card("9D"))
     assert show_claim_said(hand, 10, opponent="the computer") == (
-        "Your hand is 12: fifteen two, four, a double run for eight. "
+        "Your hand is 12: fifteen two, fifteen four and a double run is twelve. "
         "You claimed 10: the computer takes 2 (muggins)."
     )
     crib = score_show(parse_cards("9H TD JC QS"), card("2D"), crib=True)
     assert show_claim_said(crib, 6) == (
-        "Your crib is 4: a run of four for four. You claimed 6: 2 too many, corrected to 4."
+        "Your crib is 4: a run of four is four. You claimed 6: 2 too many, corrected to 4."
+    )
+
+
+def test_a_claim_for_a_hand_of_nothing_is_corrected():
+    hand = score_show(parse_cards("2H 4D 8C QS"), card("KD"))
+    assert show_claim_said(hand, 2) == (
+        "Your hand scores nothing: nineteen, as players say. "
+        "You claimed 2: 2 too many, corrected to 0."
     )
