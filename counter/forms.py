@@ -23,7 +23,7 @@ from .discards import THROWN, DiscardHand
 from .entry import HAND_SIZE, Entry
 from .picks import Picks
 from .plays import TWO_PLAYERS, Said, TablePlay
-from .rounds import Round
+from .rounds import TABLE_ROUNDS, FourRound, Round, TableRound, ThreeRound
 
 _YES = {"1", "on", "true", "yes"}
 
@@ -271,6 +271,47 @@ class RoundForm(PicksForm):
     @property
     def round(self) -> Round:
         return self.picks
+
+
+ROUND_PLAYERS = (2, *TABLE_ROUNDS)
+
+
+def round_players(text: str) -> tuple[int, str]:
+    """The ``players`` of the round page: 2 when not given, and what is wrong ("" if
+    nothing) with a number the round does not have, naming it."""
+    text = text.strip()
+    if not text:
+        return 2, ""
+    if text in {str(n) for n in ROUND_PLAYERS}:
+        return int(text), ""
+    return 2, f"“{text[:12]}” players: a round is for 2, 3 or 4 players."
+
+
+class TableRoundForm(PicksForm):
+    """The round page's form at a table of three or four: ``players``, the starter, each
+    player's hand (``player1``…, in the order of the show) and the crib."""
+
+    picks_class: ClassVar[type[TableRound]]
+    full_hint = "The starter, every hand and the crib are full: tap a card to take it out first."
+
+    players = forms.CharField(required=False, max_length=12)
+    typed = forms.CharField(required=False, max_length=5)  # sent by the typing form
+
+    @property
+    def round(self) -> TableRound:
+        return self.picks
+
+
+class ThreeRoundForm(TableRoundForm):
+    picks_class = ThreeRound
+
+
+class FourRoundForm(TableRoundForm):
+    picks_class = FourRound
+
+
+ROUND_FORMS: dict[int, type[PicksForm]] = {2: RoundForm, 3: ThreeRoundForm, 4: FourRoundForm}
+"""The round page's form for each number of players."""
 
 
 def _read_said(text: str) -> tuple[tuple[Said, ...], str]:

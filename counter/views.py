@@ -15,9 +15,17 @@ from cribtrainer.htmx import HtmxHttpRequest, current_path, vary_on_htmx, wants_
 
 from .discards import Analysis, DiscardHand
 from .entry import Entry
-from .forms import CountForm, DiscardForm, PicksForm, PlayForm, RoundForm
+from .forms import (
+    ROUND_FORMS,
+    ROUND_PLAYERS,
+    CountForm,
+    DiscardForm,
+    PicksForm,
+    PlayForm,
+    round_players,
+)
 from .plays import TablePlay, player_role
-from .rounds import Round, RoundCount
+from .rounds import Round, RoundCount, TableCount, TableRound, player_key
 
 
 @require_safe
@@ -53,15 +61,23 @@ def counter_page(request: HtmxHttpRequest) -> HttpResponse:
 @require_safe
 @vary_on_htmx
 def round_page(request: HtmxHttpRequest) -> HttpResponse:
-    """The three counts of one deal with one starter: pone's hand, dealer's hand, crib."""
-    form = RoundForm(request.GET)
+    """The counts of one deal with one starter: pone's hand, dealer's hand, crib; or, at a
+    table of three or four (``players=3|4``), each hand from the dealer's left, then the
+    crib."""
+    players, wrong_players = round_players(request.GET.get("players", ""))
+    form_class = ROUND_FORMS[players]
+    form = form_class(request.GET)
     valid = form.is_valid()
     deal = form.round
     share_url = _url_of("counter:round", deal.query)
-    message = form.message
+    message = wrong_players or form.message
     if _off(request, share_url, message):
         return redirect(share_url)
-    count = deal.count() if valid else RoundCount((), False)
+    valid = valid and not wrong_players
+    if players == 2:
+        count = deal.count() if valid else RoundCount((), False)
+    else:
+        count = deal.count() if valid else TableCount(players, (), False)
     partial = wants_partial(request)
     shows = {show.place.key: show for show in count.shows}
     filling = deal.filling
@@ -69,6 +85,8 @@ def round_page(request: HtmxHttpRequest) -> HttpResponse:
         "form": form,
         "deal": deal,
         "count": count,
+        "players": players,
+        "table": players != 2,
         "rows": [
             {
                 "place": place,
@@ -76,20 +94,27 @@ def round_page(request: HtmxHttpRequest) -> HttpResponse:
                 "show": shows.get(place.key),
                 "text": " ".join(slot.card.code for slot in slots if slot.card),
                 "filling": filling is not None and place.key == filling.key,
+                "dealer": players != 2 and place.key == player_key(players - 1),
             }
             for place, slots in _slots_by_place(deal)
         ],
+        "player_counts": [
+            (n, _url_of("counter:round", "" if n == 2 else f"players={n}")) for n in ROUND_PLAYERS
+        ],
         "counter_url": reverse("counter:counter"),
         "message": message or deal.prompt,
-        "problem": bool(form.errors),
+        "problem": bool(form.errors or wrong_players),
         "status": message or _round_status(deal, count),
         "share_url": share_url,
         "page_title": _round_title(deal, count),
     }
+    status = 400 if wrong_players else 200
     if not partial:
-        return render(request, "counter/round.html", context)
-    response = render(request, "counter/round.html#round", {**context, "oob": True})
-    return _record_in_history(response, request, share_url, RoundForm, valid and deal.complete)
+        return render(request, "counter/round.html", context, status=status)
+    response = render(request, "counter/round.html#round", {**context, "oob": True}, status=status)
+    if wrong_players:
+        return response
+    return _record_in_history(response, request, share_url, form_class, valid and deal.complete)
 
 
 @require_safe
@@ -141,7 +166,7 @@ def rules_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "rules/rules.html")
 
 
-def _slots_by_place(deal: Round) -> list[tuple]:
+def _slots_by_place(deal: Round | TableRound) -> list[tuple]:
     slots = deal.slots
     return [
         (place, tuple(slot for slot in slots if slot.place.key == place.key))
@@ -175,18 +200,19 @@ def _title(entry: Entry, result) -> str:
     return f"{result.total} · {_labels(entry.hand)} + {entry.starter.short_label} · Cribtrainer"
 
 
-def _round_status(deal: Round, count: RoundCount) -> str:
+def _round_status(deal: Round | TableRound, count: RoundCount | TableCount) -> str:
     if not count.shows:
         return deal.prompt
     said = [f"{show.place.name} {show.result.total}" for show in count.shows]
     return ", ".join(said) + (f". {deal.prompt}" if deal.prompt else ".")
 
 
-def _round_title(deal: Round, count: RoundCount) -> str:
+def _round_title(deal: Round | TableRound, count: RoundCount | TableCount) -> str:
+    table = f" of {deal.players}" if isinstance(deal, TableRound) else ""
     if not deal.complete:
-        return "Count a round · Cribtrainer"
+        return f"Count a round{table} · Cribtrainer"
     totals = " ".join(str(show.result.total) for show in count.shows)
-    return f"{totals} · {deal.starter.short_label} · Round · Cribtrainer"
+    return f"{totals} · {deal.starter.short_label} · Round{table} · Cribtrainer"
 
 
 def _play_status(play: TablePlay) -> str:
