@@ -167,9 +167,15 @@ def _group_name(group: ShowGroup) -> str:
 
 @register.simple_tag
 def show_breakdown(
-    result: ShowResult, heading_level: int = 2, heels: bool = True, ident: str = "breakdown"
+    result: ShowResult,
+    heading_level: int = 2,
+    heels: bool = True,
+    ident: str = "breakdown",
+    owner: str = "",
 ) -> SafeString:
-    return _breakdown_html(result, heading_level, heels, ident)
+    """``owner``: the id of the heading naming whose count it is, so that two counts of the
+    same total on one page (two hands of 12) are told apart."""
+    return _breakdown_html(result, heading_level, heels, ident, owner)
 
 
 @lru_cache(maxsize=8192)
@@ -188,7 +194,9 @@ def _row_html(group: ShowGroup, new_kind: bool) -> SafeString:
 
 
 @lru_cache(maxsize=2048)
-def _breakdown_html(result: ShowResult, heading_level: int, heels: bool, ident: str) -> SafeString:
+def _breakdown_html(
+    result: ShowResult, heading_level: int, heels: bool, ident: str, owner: str = ""
+) -> SafeString:
     """A count's breakdown, drawn once per count and look: a page that is tapped on draws the
     counts already there again, and a count shared as a link is opened many times."""
     rules = reverse("counter:rules")
@@ -209,6 +217,7 @@ def _breakdown_html(result: ShowResult, heading_level: int, heels: bool, ident: 
         "announce": capfirst(result.announce) + ".",
         "heading_level": heading_level,
         "ident": ident,
+        "owner": owner,
     }
     return get_template("counter/_breakdown.html").render(context)
 

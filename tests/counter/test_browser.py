@@ -7,6 +7,7 @@ from cribbage.cards import parse_cards
 from cribbage.discard import CribModel, Role, discard_options
 from cribbage.show import score_show
 from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
+from tests.cribbage.reference import reference_total
 
 pytestmark = pytest.mark.browser
 
@@ -786,3 +787,63 @@ def test_the_header_stays_one_line_where_its_links_first_show(watched: Page, wid
     assert watched.locator(".site-header").bounding_box()["height"] <= 48
     assert watched.evaluate("document.documentElement.scrollWidth") <= width
     assert small_targets(watched, ".site-nav a", 44, 44) == []
+
+
+THREE_ROUND = (
+    "/round/?players=3&starter=KC&player1=6C,7D,7H,8S&player2=AH,4S,6D,8C"
+    "&player3=5H,TS,9C,KD&crib=2C,3D,QH,JS"
+)
+
+
+def test_a_round_of_three_is_tapped_in_on_a_phone_and_says_what_each_pegs(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto("/round/")
+    page.get_by_role("link", name="3 players").click()
+    expect(page).to_have_url("/round/?players=3")
+    expect(page.locator(".place-name")).to_have_text(
+        ["Starter", "Player 1", "Player 2", "Player 3 dealer", "Crib"]
+    )
+    tap_cards(page, "KC 6C 7D 7H 8S AH 4S 6D 8C 5H TS 9C KD 2C 3D QH JS".split())
+    starter = parse_cards("KC")[0]
+    hands = [parse_cards(h) for h in ("6C 7D 7H 8S", "AH 4S 6D 8C", "5H TS 9C KD")]
+    points = [reference_total(hand, starter) for hand in hands]
+    crib = reference_total(parse_cards("2C 3D QH JS"), starter, crib=True)
+    expect(page.locator(".place-points")).to_have_text([str(p) for p in (*points, crib)])
+    expect(page.locator("#round-message")).to_have_text(
+        f"Player 1 {points[0]}, Player 2 {points[1]}, Player 3 {points[2] + crib}."
+    )
+    expect(page.locator(".pegs dd")).to_have_text(
+        [
+            f"{points[0]} the hand",
+            f"{points[1]} the hand",
+            f"{points[2] + crib} the dealer: hand {points[2]} + crib {crib}",
+        ]
+    )
+    expect(page).to_have_url(THREE_ROUND)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, "round-three-phone-390x844", full_page=False)
+    screenshot(page, "round-three-phone-390x844-full")
+    assert_accessible(page)
+
+
+def test_a_round_of_four_shows_each_teams_points_on_a_phone(watched: Page):
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto(
+        "/round/?players=4&starter=JD&player1=5H,5C,5S,JC&player2=2H,3H,4H,6H"
+        "&player3=7C,8C,9C,TC&player4=AS,2S,3S,4S&crib=KD,QD,TD,9D"
+    )
+    starter = parse_cards("JD")[0]
+    hands = [parse_cards(h) for h in ("5H 5C 5S JC", "2H 3H 4H 6H", "7C 8C 9C TC", "AS 2S 3S 4S")]
+    points = [reference_total(hand, starter) for hand in hands]
+    crib = reference_total(parse_cards("KD QD TD 9D"), starter, crib=True)
+    teams = page.locator(".pegs--teams .pegs-row")
+    expect(teams.locator("dt")).to_have_text(["Players 1 and 3", "Players 2 and 4"])
+    expect(teams.locator(".pegs-points")).to_have_text(
+        [str(points[0] + points[2]), str(points[1] + points[3] + crib)]
+    )
+    expect(page.locator(".note--heels")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(page)
