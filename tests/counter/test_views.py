@@ -586,3 +586,11 @@ def test_no_inline_scripts_or_styles(client):
     assert not re.search(r"<script(?![^>]*\bsrc=)", html)
     assert " style=" not in html
     assert not re.search(r"\son[a-z]+=", html)
+
+
+def test_two_counts_of_one_total_in_a_round_are_named_by_whose_they_are(client):
+    # Pone's 5-5-J-J and the dealer's 5-5-Q-Q both score 12 with the 2 starter: each count's
+    # region is named by its heading too, so a screen reader tells the two apart.
+    html = client.get("/round/?starter=2S&pone=5H,5C,JD,JH&dealer=5S,5D,QC,QH").content.decode()
+    labels = re.findall(r'<section class="breakdown" aria-labelledby="([^"]+)"', html)
+    assert labels[:2] == ["show-pone-name pone-count-total", "show-dealer-name dealer-count-total"]
