@@ -5,6 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from cribbage.review import is_error
 from quizzes.domain.lays import grade_lay
 from quizzes.models import Attempt
 from tests.browser import PHONE, assert_accessible, screenshot
@@ -32,8 +33,10 @@ def test_a_lay_quiz_on_a_phone(watched: Page):
     expect(verdict).to_be_focused()
     if worst.is_best:
         expect(verdict).to_have_text(re.compile("best"))
-    else:
-        expect(verdict).to_have_text(re.compile(f"{worst.loss:.2f} points lost"))
+    elif is_error(worst.klass):
+        expect(verdict).to_have_text(re.compile(f"✗ {worst.loss:.2f} points lost"))
+    else:  # within the noise: good, not marked wrong
+        expect(verdict).to_have_text(re.compile(f"✓ Good: {worst.loss:.2f} points behind"))
     ranks = {card.rank for card in position.fitting}
     expect(page.locator(".lay-values tbody tr")).to_have_count(len(ranks))
     expect(page.locator(".lay-values tbody tr").first).to_contain_text("best")
