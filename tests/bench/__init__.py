@@ -3,6 +3,7 @@
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from tests.server import ROOT, app_env
@@ -24,3 +25,18 @@ def run_in_child(module: str) -> None:
             LOG_REQUESTS="0",
         )
         subprocess.run([sys.executable, "-m", module], env=env, check=True, cwd=ROOT)
+
+
+def timed_in_turn(client, paths: tuple[str, ...], rounds: int) -> dict[str, tuple[list, list]]:
+    """The server time of each of ``paths`` over ``rounds`` rounds, in ms, wall clock and
+    CPU (this process's): a request of each path a round, so each sees the machine as busy
+    as the other does."""
+    times: dict[str, tuple[list, list]] = {path: ([], []) for path in paths}
+    for _ in range(rounds):
+        for path in paths:
+            wall, cpu = time.perf_counter(), time.process_time()
+            response = client.get(path)
+            times[path][0].append((time.perf_counter() - wall) * 1000)
+            times[path][1].append((time.process_time() - cpu) * 1000)
+            assert response.status_code == 200, (path, response.status_code)
+    return times

@@ -13,7 +13,7 @@ import statistics
 import time
 from datetime import timedelta
 
-from tests.bench import run_in_child
+from tests.bench import run_in_child, timed_in_turn
 
 ATTEMPTS = 10_000
 GAMES = 400
@@ -156,21 +156,6 @@ def _fill_games(user) -> None:
     )
 
 
-def _timed(client, paths: tuple[str, ...]) -> dict[str, tuple[list[float], list[float]]]:
-    """The server time of each of ``paths`` over REQUESTS rounds, in ms, wall clock and CPU
-    (this process's): a request of each path a round, so each sees the machine as busy as
-    the other does."""
-    times: dict[str, tuple[list[float], list[float]]] = {path: ([], []) for path in paths}
-    for _ in range(REQUESTS):
-        for path in paths:
-            wall, cpu = time.perf_counter(), time.process_time()
-            response = client.get(path)
-            times[path][0].append((time.perf_counter() - wall) * 1000)
-            times[path][1].append((time.process_time() - cpu) * 1000)
-            assert response.status_code == 200
-    return times
-
-
 def _measure() -> None:
     import django
 
@@ -193,7 +178,7 @@ def _measure() -> None:
     client.force_login(user)
     assert client.get("/progress/").status_code == 200  # warm caches, as a running server
     assert client.get("/healthz").status_code == 200
-    times = _timed(client, ("/healthz", "/progress/"))
+    times = timed_in_turn(client, ("/healthz", "/progress/"), REQUESTS)
     (healthz, healthz_cpu), (page, page_cpu) = times["/healthz"], times["/progress/"]
     median, median_healthz = statistics.median(page), statistics.median(healthz)
     verdict = "ok" if median <= TARGET_MS else "OVER TARGET"
