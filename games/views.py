@@ -72,15 +72,16 @@ def _recent_games(request: HtmxHttpRequest):
     return Game.objects.owned_by(owner).order_by("-updated_at")[:20] if owner else []
 
 
-def owned_game(request: HtmxHttpRequest, pk: int) -> Game:
-    return get_object_or_404(Game.objects.owned_by(owner_of(request)), pk=pk)
+def owned_game(request: HtmxHttpRequest, pk: int, *, defer: tuple[str, ...] = ()) -> Game:
+    return get_object_or_404(Game.objects.owned_by(owner_of(request)).defer(*defer), pk=pk)
 
 
 @require_safe
 @vary_on_htmx
 @private_page
 def game_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    game = owned_game(request, pk)
+    # The table never reads the stored review, the largest column of a long game.
+    game = owned_game(request, pk, defer=("review", "skill"))
     template = "games/game.html" + ("#table" if wants_partial(request) else "")
     response = render(request, template, table_context(request, game))
     if request.GET.get("style") in {style.value for style in AnswerStyle}:
