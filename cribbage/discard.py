@@ -16,6 +16,13 @@ player's two are any two unseen cards alike. ``CribModel.GOOD`` has them thrown 
 player in their seat throws (``crib_model``): the same exact count over the pairs and
 starters, each pair weighted by how often a good player throws its ranks, suited or not.
 The trainer judges every throw by that one (``CRIB_MODEL``).
+
+At three and four players (``table_discard_options``) each is dealt five and throws one:
+the five keep-four/throw-one choices, the hand over the 47 unseen starters and the crib
+over every four cards it and the starter may still take from them (at three, the other
+two players' throws and the deck's card; at four, the other three throws), all equally
+likely, by the same rank-multiset count. The dealer and, at four, the dealer's partner
+own the crib; an opponent gives it away.
 """
 
 from __future__ import annotations
@@ -24,13 +31,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from .cards import DECK, Card, CardError, Rank, ensure_distinct
 from .crib_model import CribOdds, throw_odds
-from .rules import DEALT_EACH, HAND_SIZE, THROWN_EACH
+from .rules import DEALT_EACH, HAND_SIZE, THROWN_EACH, table_for
 from .show import RANK_POINTS, rank_key, show_total
 
 __all__ = [
@@ -39,14 +46,25 @@ __all__ = [
     "DiscardOption",
     "HandSpread",
     "Role",
+    "TableSeat",
     "discard_options",
     "hand_spread",
+    "table_discard_options",
 ]
 
 
 class Role(Enum):
     DEALER = "dealer"
     PONE = "pone"
+
+
+class TableSeat(Enum):
+    """Whose crib it is, seen from a seat at a table of three or four."""
+
+    DEALER = "dealer"
+    PARTNER = "partner"
+    """The dealer's partner, at four: the crib is the team's."""
+    OPPONENT = "opponent"
 
 
 class CribModel(Enum):
@@ -159,6 +177,55 @@ def _discard_options(
     return tuple(options)
 
 
+def table_discard_options(
+    cards: Iterable[Card], *, players: int, seat: TableSeat
+) -> tuple[DiscardOption, ...]:
+    """The five keep-4/throw-1 choices of a five-card hand at a table of three or four,
+    best net value first.
+
+    The hand is valued over the 47 unseen starters; the crib over every four cards the
+    crib and the starter can still take from them, equally likely. The crib counts for
+    the dealer and the dealer's partner, against an opponent. CardError names a hand,
+    a table or a seat that do not go together."""
+    cards = tuple(sorted(cards))
+    try:
+        table = table_for(players)
+    except ValueError as error:
+        raise CardError(str(error)) from None
+    if table.thrown_each != 1:
+        raise CardError(
+            f"a table of {players} throws {table.thrown_each} each: "
+            "five cards and one thrown is for three or four players"
+        )
+    if len(cards) != table.dealt_each:
+        raise CardError(
+            f"a {players}-player hand to discard from has {table.dealt_each} cards, "
+            f"got {len(cards)}"
+        )
+    seat = TableSeat(seat)
+    if seat is TableSeat.PARTNER and not table.partners:
+        raise CardError(f"a table of {players} has no partners: the dealer or an opponent")
+    ensure_distinct(cards)
+    return _table_discard_options(cards, seat is not TableSeat.OPPONENT)
+
+
+@lru_cache(maxsize=1024)
+def _table_discard_options(cards: tuple[Card, ...], owns_crib: bool) -> tuple[DiscardOption, ...]:
+    # Three and four players draw the crib alike: one card of ours, four unseen.
+    unseen = [card for card in DECK if card not in cards]
+    crib = _CribOdds(unseen, unknown=HAND_SIZE)
+    sign = 1 if owns_crib else -1
+    options = []
+    for throw_card in cards:
+        throw = (throw_card,)
+        keep = tuple(card for card in cards if card is not throw_card)
+        hand_ev = sum(show_total(keep, starter) for starter in unseen) / len(unseen)
+        crib_ev = crib.expected_score(throw)
+        options.append(DiscardOption(keep, throw, hand_ev, crib_ev, hand_ev + sign * crib_ev))
+    options.sort(key=lambda option: -option.net_ev)
+    return tuple(options)
+
+
 def _crib_odds(unseen: list[Card], role: Role, crib_model: CribModel) -> _CribOdds | CribOdds:
     if crib_model is CribModel.RANDOM:
         return _CribOdds(unseen)
@@ -167,37 +234,51 @@ def _crib_odds(unseen: list[Card], role: Role, crib_model: CribModel) -> _CribOd
 
 
 class _CribOdds:
-    """The three unknown crib cards' odds, shared by all 15 throws of one hand."""
+    """The unknown crib cards' odds (the starter among them), shared by all the throws of
+    one hand: three unknown with two thrown (two players), four with one (three, four)."""
 
-    def __init__(self, unseen: list[Card]) -> None:
+    def __init__(self, unseen: list[Card], unknown: int = 3) -> None:
         self.unseen_count = len(unseen)
-        self.draws = comb(self.unseen_count, 3)
+        self.unknown = unknown
+        self.draws = comb(self.unseen_count, unknown)
         ranks_left = Counter(card.rank for card in unseen)
         self.rank_draws = []
-        for ranks in combinations_with_replacement(sorted(ranks_left), 3):
+        for key, rank_times in _rank_multisets(unknown):
             ways = 1
-            for rank, times in Counter(ranks).items():
+            for rank, times in rank_times:
                 ways *= comb(ranks_left[rank], times)
             if ways:
-                self.rank_draws.append((rank_key(ranks), ways))
+                self.rank_draws.append((key, ways))
         self.suits_left = Counter(card.suit for card in unseen)
         n = self.unseen_count
-        # A jack the opponent throws scores nobs when the starter matches its suit; given
-        # the jack is thrown, the starter is equally likely any of the other n - 1 cards.
+        # A jack another player throws (or the deck gives) scores nobs when the starter
+        # matches its suit: it is in the crib with odds (unknown - 1) / n, and then the
+        # starter is equally likely any of the other n - 1 cards.
         self.opponent_nobs = sum(
-            2 / n * (self.suits_left[card.suit] - 1) / (n - 1)
+            (unknown - 1) / n * (self.suits_left[card.suit] - 1) / (n - 1)
             for card in unseen
             if card.rank is Rank.JACK
         )
 
-    def expected_score(self, throw: tuple[Card, Card]) -> float:
-        first, second = throw
-        throw_key = first.prime * second.prime
+    def expected_score(self, throw: tuple[Card, ...]) -> float:
+        first = throw[0]
+        throw_key = 1
+        for card in throw:
+            throw_key *= card.prime
         rank_total = sum(ways * RANK_POINTS[throw_key * key] for key, ways in self.rank_draws)
         expected = rank_total / self.draws + self.opponent_nobs
         for card in throw:
             if card.rank is Rank.JACK:
                 expected += self.suits_left[card.suit] / self.unseen_count
-        if first.suit is second.suit:
-            expected += 5 * comb(self.suits_left[first.suit], 3) / self.draws
+        if all(card.suit is first.suit for card in throw):
+            expected += 5 * comb(self.suits_left[first.suit], self.unknown) / self.draws
         return expected
+
+
+@cache
+def _rank_multisets(size: int) -> tuple[tuple[int, tuple[tuple[Rank, int], ...]], ...]:
+    """Every multiset of ``size`` ranks: its ``rank_key`` and how many times each rank."""
+    return tuple(
+        (rank_key(ranks), tuple(Counter(ranks).items()))
+        for ranks in combinations_with_replacement(sorted(Rank), size)
+    )
