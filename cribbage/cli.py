@@ -8,6 +8,10 @@ decision against the best, as one JSON object, the same as the review page's JSO
 ``--players N`` it follows a play for 2, 3 or 4 players, each ``go`` said by the player
 whose turn it is, and says who pegged what (player 1 leads, the dealer is N).
 
+``crib discard --players 3|4`` values the five ways to throw one of five cards, for the
+dealer (``--dealer``), the dealer's partner at four (``--partner``) or an opponent
+(``--opponent``, or ``--pone``).
+
 With cards on the command line each subcommand answers once (``--json`` for one JSON
 object). With none, ``count``, ``peg`` and ``discard`` read one deal per line from stdin
 and write one JSON line per deal; a bad line gives ``{"error": "..."}`` on its line and the
@@ -24,7 +28,14 @@ from typing import Any, NamedTuple, NoReturn, TextIO
 
 from .cards import Card, CardError, format_cards, parse_cards, split_tokens
 from .computer import pegging_term
-from .discard import CribModel, DiscardOption, Role, discard_options
+from .discard import (
+    CribModel,
+    DiscardOption,
+    Role,
+    TableSeat,
+    discard_options,
+    table_discard_options,
+)
 from .pegging import GO, MAX_PLAYERS, MIN_PLAYERS, PegItem, Play, PlayRecord, peg_play, peg_sequence
 from .show import ShowResult, score_show
 from .stats import MAX_SHOW, ShowDistribution, show_distribution
@@ -175,6 +186,65 @@ def _discard(
     return _DiscardAnswer(cards, role, discard_options(cards, role, crib_model), crib_model)
 
 
+class _TableDiscardAnswer(NamedTuple):
+    cards: tuple[Card, ...]
+    players: int
+    seat: TableSeat
+    options: tuple[DiscardOption, ...]
+
+
+_SEAT_OF_ROLE = {Role.DEALER: TableSeat.DEALER, Role.PONE: TableSeat.OPPONENT}
+_SEAT_WORDS = {
+    TableSeat.DEALER: "dealer",
+    TableSeat.PARTNER: "the dealer's partner",
+    TableSeat.OPPONENT: "an opponent",
+}
+
+
+def _table_discard(
+    tokens: Sequence[str], players: int, seat: TableSeat | Role
+) -> _TableDiscardAnswer:
+    cards = parse_cards(tokens)
+    seat = _SEAT_OF_ROLE[seat] if isinstance(seat, Role) else seat
+    options = table_discard_options(cards, players=players, seat=seat)
+    return _TableDiscardAnswer(cards, players, seat, options)
+
+
+def table_discard_json(answer: _TableDiscardAnswer) -> dict[str, Any]:
+    return {
+        "cards": _codes(answer.cards),
+        "players": answer.players,
+        "seat": answer.seat.value,
+        "crib_model": CribModel.RANDOM.value,
+        "options": [
+            {
+                "keep": _codes(option.keep),
+                "throw": _codes(option.throw),
+                "hand_ev": option.hand_ev,
+                "crib_ev": option.crib_ev,
+                "net_ev": option.net_ev,
+            }
+            for option in answer.options
+        ],
+    }
+
+
+def table_discard_text(answer: _TableDiscardAnswer) -> str:
+    crib_sign = "-" if answer.seat is TableSeat.OPPONENT else "+"
+    lines = [
+        f"{format_cards(answer.cards)} at {answer.players} players as "
+        f"{_SEAT_WORDS[answer.seat]}: net = hand {crib_sign} crib",
+        "  crib: the other cards in it and the starter are any of the unseen alike",
+        f"  {'keep':<12} {'throw':<6} {'hand':>8} {'crib':>8} {'net':>8}",
+    ]
+    for option in answer.options:
+        lines.append(
+            f"  {format_cards(option.keep):<12} {format_cards(option.throw):<6} "
+            f"{option.hand_ev:>8.4f} {option.crib_ev:>8.4f} {option.net_ev:>8.4f}"
+        )
+    return "\n".join(lines)
+
+
 CRIB_MODEL_WORDS = {
     CribModel.GOOD: "the other player throws to the crib like a good player",
     CribModel.RANDOM: "the other player throws two cards at random",
@@ -292,17 +362,43 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     discard = commands.add_parser("discard", help="value the 15 ways to throw two to the crib")
-    discard.add_argument("cards", nargs="*", help="the six cards dealt")
+    discard.add_argument(
+        "cards", nargs="*", help="the six cards dealt (five with --players 3 or 4)"
+    )
     role = discard.add_mutually_exclusive_group(required=True)
     role.add_argument("--dealer", dest="role", action="store_const", const=Role.DEALER)
-    role.add_argument("--pone", dest="role", action="store_const", const=Role.PONE)
+    role.add_argument(
+        "--pone", dest="role", action="store_const", const=Role.PONE, help="(an opponent at 3, 4)"
+    )
+    role.add_argument(
+        "--partner",
+        dest="role",
+        action="store_const",
+        const=TableSeat.PARTNER,
+        help="the dealer's partner (4 players)",
+    )
+    role.add_argument(
+        "--opponent",
+        dest="role",
+        action="store_const",
+        const=TableSeat.OPPONENT,
+        help="an opponent of the dealer (the pone at 2)",
+    )
+    discard.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        metavar="N",
+        help="the table: 2 (six dealt, two thrown; the default), 3 or 4 (five dealt, one thrown)",
+    )
     discard.add_argument(
         "--crib-model",
         type=_crib_model,
-        default=CribModel.RANDOM,
+        default=None,
         metavar="{good,random}",
         help="how the other player's two crib cards are thrown: like a good player, or at "
-        "random (the default)",
+        "random (the default; at 3 and 4 players, random only)",
     )
 
     stats = commands.add_parser("stats", help="how many of all 12,994,800 deals score each total")
@@ -416,8 +512,22 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
         to_json, to_text = play_record_json, play_record_text
     elif args.command == "peg":
         answer, to_json, to_text = _peg, peg_json, peg_text
+    elif args.players != 2:
+        if args.crib_model is CribModel.GOOD:
+            stderr.write(
+                f"crib discard: at {args.players} players the crib is valued at random only: "
+                "--crib-model good is for two players\n"
+            )
+            return USAGE_ERROR
+        answer = lambda t: _table_discard(t, args.players, args.role)  # noqa: E731
+        to_json, to_text = table_discard_json, table_discard_text
+    elif args.role is TableSeat.PARTNER:
+        stderr.write("crib discard: two players have no partners: --dealer or --pone\n")
+        return USAGE_ERROR
     else:
-        answer = lambda t: _discard(t, args.role, args.crib_model)  # noqa: E731
+        role = Role.PONE if args.role is TableSeat.OPPONENT else args.role
+        crib_model = args.crib_model or CribModel.RANDOM
+        answer = lambda t: _discard(t, role, crib_model)  # noqa: E731
         to_json, to_text = discard_json, discard_text
 
     if not args.cards:
