@@ -95,7 +95,7 @@ class DiscardOption:
 
 @dataclass(frozen=True, slots=True)
 class HandSpread:
-    """What a kept hand scores with each of the 46 starters it may get."""
+    """What a kept hand scores with each of the starters it may get (46, or 47 of five)."""
 
     keep: tuple[Card, ...]
     totals: tuple[tuple[Card, int], ...]
@@ -131,11 +131,14 @@ class HandSpread:
 
 
 def hand_spread(keep: Iterable[Card], thrown: Iterable[Card]) -> HandSpread:
-    """The kept four's total with each of the 46 starters not among the six dealt."""
+    """The kept four's total with each starter not among the cards dealt: 46 starters for
+    six dealt (two players), 47 for five (three and four)."""
     keep, thrown = tuple(keep), tuple(thrown)
     dealt = {*keep, *thrown}
-    if len(keep) != HAND_SIZE or len(dealt) != DEALT_EACH:
-        raise CardError(f"a spread is of {HAND_SIZE} cards kept from {DEALT_EACH} distinct cards")
+    if len(keep) != HAND_SIZE or len(dealt) != len(keep) + len(thrown) or len(thrown) not in (1, 2):
+        raise CardError(
+            f"a spread is of {HAND_SIZE} cards kept from {DEALT_EACH} or 5 distinct cards"
+        )
     totals = [(starter, show_total(keep, starter)) for starter in DECK if starter not in dealt]
     totals.sort(key=lambda pair: (-pair[1], pair[0].index))
     return HandSpread(keep, tuple(totals))

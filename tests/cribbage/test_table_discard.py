@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage.cards import DECK, CardError, parse_cards
-from cribbage.discard import TableSeat, table_discard_options
+from cribbage.discard import TableSeat, hand_spread, table_discard_options
 from cribbage.show import show_total
 
 from .reference import reference_total
@@ -134,3 +134,15 @@ def test_the_order_of_the_five_does_not_matter():
 def test_a_hand_table_or_seat_that_do_not_go_together_are_named(hand, players, seat, message):
     with pytest.raises(CardError, match=message):
         table_discard_options(parse_cards(hand), players=players, seat=seat)
+
+
+def test_a_spread_of_four_kept_from_five_is_over_the_47_starters():
+    cards = parse_cards("5H 5D JS 4C KD")
+    best = table_discard_options(cards, players=3, seat=TableSeat.DEALER)[0]
+    spread = hand_spread(best.keep, best.throw)
+    assert len(spread.totals) == 47
+    assert {starter for starter, _ in spread.totals}.isdisjoint(cards)
+    assert spread.mean == pytest.approx(best.hand_ev)
+    assert all(total == reference_total(best.keep, s) for s, total in spread.totals)
+    with pytest.raises(CardError):
+        hand_spread(best.keep, ())
