@@ -1,6 +1,9 @@
 """Every source of chance in a game, from its seed: the cut for the first deal from
 ``random.Random(f"{seed}:cut")``, each deal's shuffle and the cut of its starter from
 ``random.Random(f"{seed}:{deal number}")``.
+
+Two players keep the deal they always had (``deal_cards``), so a game's seed deals the
+same cards as before; a table of three or four is dealt by ``table_cards``.
 """
 
 from __future__ import annotations
@@ -9,9 +12,9 @@ import random
 
 from .cards import DECK, Card
 from .records import Deal
-from .rules import DEALT_EACH
+from .rules import DEALT_EACH, table_for
 
-__all__ = ["cut_for_deal", "deal_cards", "new_deal", "shuffled_deck"]
+__all__ = ["cut_for_deal", "deal_cards", "new_deal", "shuffled_deck", "starter_of", "table_cards"]
 
 
 def shuffled_deck(seed: int | str, number: int) -> tuple[tuple[Card, ...], int]:
@@ -34,19 +37,59 @@ def deal_cards(seed: str, number: int) -> tuple[tuple[Card, ...], tuple[Card, ..
     return pone, dealer, deck[2 * DEALT_EACH + cut]
 
 
-def cut_for_deal(seed: str) -> tuple[tuple[Card, Card], ...]:
-    """Each player cuts a card (seat 0 first); equal ranks shuffle and cut again."""
+def table_cards(
+    seed: str, number: int, dealer: int, players: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], Card]:
+    """Deal ``number``'s cards at a table of three or four: five to each seat, one at a
+    time from the dealer's left, then (at three) one from the deck to the crib; the rest
+    cut for the starter (at least 4 cards in each part). Each seat's cards, the crib's
+    card from the deck, and the starter."""
+    table = table_for(players)
+    rng = random.Random(f"{seed}:{number}")
+    deck = list(DECK)
+    rng.shuffle(deck)
+    dealt = players * table.dealt_each
+    left = len(deck) - dealt - table.crib_from_deck
+    cut = rng.randrange(4, left - 4 + 1)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for index, card in enumerate(deck[:dealt]):
+        hands[(dealer + 1 + index) % players].append(card)
+    from_deck = tuple(deck[dealt : dealt + table.crib_from_deck])
+    starter = deck[dealt + table.crib_from_deck + cut]
+    return tuple(tuple(hand) for hand in hands), from_deck, starter
+
+
+def starter_of(seed: str, number: int, dealer: int, players: int = 2) -> Card:
+    """The starter of deal ``number``."""
+    if players == 2:
+        return deal_cards(seed, number)[2]
+    return table_cards(seed, number, dealer, players)[2]
+
+
+def cut_for_deal(seed: str, players: int = 2) -> tuple[tuple[Card, ...], ...]:
+    """Each player cuts a card (seat 0 first) and the lowest deals; when the lowest rank is
+    cut twice, all shuffle and cut again."""
     rng = random.Random(f"{seed}:cut")
     cuts = []
     while True:
-        first, second = rng.sample(DECK, 2)
-        cuts.append((first, second))
-        if first.rank is not second.rank:
+        cut = tuple(rng.sample(DECK, players))
+        cuts.append(cut)
+        lowest = min(card.rank for card in cut)
+        if sum(card.rank is lowest for card in cut) == 1:
             return tuple(cuts)
 
 
-def new_deal(seed: str, number: int, dealer: int) -> Deal:
-    """Deal ``number`` with ``dealer`` dealing: each seat's six, in card order."""
+def new_deal(seed: str, number: int, dealer: int, players: int = 2) -> Deal:
+    """Deal ``number`` with ``dealer`` dealing: each seat's cards, in card order."""
+    if players != 2:
+        hands, from_deck, _ = table_cards(seed, number, dealer, players)
+        return Deal(
+            number,
+            dealer,
+            tuple(tuple(sorted(hand)) for hand in hands),
+            thrown=((),) * players,
+            from_deck=from_deck,
+        )
     pone_cards, dealer_cards, _ = deal_cards(seed, number)
     dealt = (pone_cards, dealer_cards) if dealer == 1 else (dealer_cards, pone_cards)
     return Deal(number, dealer, (tuple(sorted(dealt[0])), tuple(sorted(dealt[1]))))

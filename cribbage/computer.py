@@ -1,4 +1,5 @@
 """The computer opponent: ``choose(game, level)`` gives its action for ``game.to_move``.
+At a table of three or four it is ``table_computer``'s.
 
 It looks only at what its seat may see: its own six cards and what it threw, the starter,
 the cards laid and the gos said. Three levels, offered to players as easy, medium and
@@ -80,6 +81,11 @@ def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
     Raises ValueError when the game is over.
     """
     level = Level(level)
+    if game.players != 2:
+        # The table's computer builds on this one's greedy play: imported when needed.
+        from .table_computer import choose_at_table
+
+        return choose_at_table(game, level.value)
     player = game.to_move
     if player is None:
         raise ValueError("the game is over: there is nothing to choose")

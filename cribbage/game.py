@@ -1,5 +1,5 @@
-"""The two-player game to 121: the cut for deal, the deal, the crib, the starter and heels,
-the play, the show, and muggins.
+"""The game to 121, for two, three or four players: the cut for deal, the deal, the crib,
+the starter and heels, the play, the show, and muggins.
 
 A ``Game`` is an immutable value. ``Game.new(seed)`` cuts for the first deal and deals it;
 ``game.apply(action)`` returns the game after one player's move, or raises ``GameError``
@@ -29,6 +29,19 @@ The game is made of one module per job: the actions and their JSON (``actions``)
 game records (``records``), its chance (``chance``), the rules of each move (``moves``) and
 its state's JSON (``codec``); this module holds the ``Game`` itself, what it shows of
 itself, and every name of them a caller needs.
+
+Three and four players (``players``; two unless given) follow the ACC rules' tables
+(``rules.TABLES``). Seats 0 to N - 1 go round the table in turn order; five cards are dealt
+to each from the dealer's left, and at three one card from the deck starts the crib; each
+throws one. The player on the dealer's left (``Deal.pone``) throws first and leads, a go
+passes to the next player who can lay (``PlayState``), and the last card goes to whoever
+laid last. The show counts each hand from the dealer's left, the dealer's last, then the
+crib; the deal passes to the left. At four, partners sit opposite (seats 0 and 2 against 1
+and 3) and peg on one score: both partners' ``scores`` are always the team's, and
+``winner`` is the winning team's first seat. Muggins at three or four: what the human
+misses goes to the next opponent in turn (the player on their left), one opponent, as
+ACC rule 10 lets "the opponent" claim it and the one on the left counts next. The skunk
+at three is judged on the runner-up (``GameResult``): both losers short of 91.
 """
 
 from __future__ import annotations
@@ -67,7 +80,7 @@ from .records import (
     Source,
     replay_play,
 )
-from .rules import DOUBLE_SKUNK_LINE, GAME_POINTS, SEATS, SKUNK_LINE, THROWN_EACH, Seat, other
+from .rules import DOUBLE_SKUNK_LINE, GAME_POINTS, SEATS, SKUNK_LINE, Seat, other, table_for
 from .show import ShowResult
 from .words import pegged_words
 
@@ -108,24 +121,28 @@ PLAYERS = SEATS
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A game to 121 between seats 0 and 1, at one moment. Make one with ``Game.new``.
+    """A game to 121 between seats 0 to ``players - 1``, at one moment. Make one with
+    ``Game.new``.
 
     ``deals`` holds every deal so far, the current one last; ``scores`` each seat's total
-    (which may pass 121 on the winning score); ``pegs`` every score pegged, in order;
-    ``claims`` every claim made in manual counting; ``pending`` the claim waited for.
+    (which may pass 121 on the winning score; at four, the team's); ``pegs`` every score
+    pegged, in order; ``claims`` every claim made in manual counting; ``pending`` the
+    claim waited for.
     """
 
     seed: str
     human: Seat | None
     counting: Counting
-    cuts: tuple[tuple[Card, Card], ...]
+    cuts: tuple[tuple[Card, ...], ...]
     deals: tuple[Deal, ...]
-    scores: tuple[int, int] = (0, 0)
+    scores: tuple[int, ...] = (0, 0)
     pegs: tuple[Peg, ...] = ()
     claims: tuple[ClaimRecord, ...] = ()
     pending: Pending | None = None
     resigned: Seat | None = None
     """The seat that resigned the game, if one did."""
+    players: int = 2
+    """How many sit at the table: 2, 3 or 4."""
 
     @classmethod
     def new(
@@ -135,21 +152,27 @@ class Game:
         human: Seat | None = 0,
         counting: Counting = Counting.MANUAL,
         first_dealer: Seat | None = None,
+        players: int = 2,
     ) -> Game:
-        """A game cut for and dealt: the lower card deals first (ace low).
+        """A game cut for and dealt: the lowest card deals first (ace low).
 
-        ``human`` is the seat counting manually when ``counting`` is MANUAL (None: both are
-        computers). ``first_dealer`` skips the cut for deal, for simulations.
+        ``human`` is the seat counting manually when ``counting`` is MANUAL (None: all are
+        computers). ``first_dealer`` skips the cut for deal, for simulations. ``players``
+        is 2, 3 or 4 (ValueError for another number).
         """
-        if human not in (None, *SEATS) or first_dealer not in (None, *SEATS):
-            raise ValueError("the players are seats 0 and 1")
+        table_for(players)
+        seats = range(players)
+        if human not in (None, *seats) or first_dealer not in (None, *seats):
+            names = "0 and 1" if players == 2 else f"0 to {players - 1}"
+            raise ValueError(f"the players are seats {names}")
         seed = str(seed)
-        cuts: tuple[tuple[Card, Card], ...] = ()
+        cuts: tuple[tuple[Card, ...], ...] = ()
         if first_dealer is None:
-            cuts = cut_for_deal(seed)
-            first, second = cuts[-1]
-            first_dealer = 0 if first.rank < second.rank else 1
-        return cls(seed, human, Counting(counting), cuts, (new_deal(seed, 1, first_dealer),))
+            cuts = cut_for_deal(seed, players)
+            last = cuts[-1]
+            first_dealer = min(seats, key=lambda seat: last[seat].rank)
+        deal = new_deal(seed, 1, first_dealer, players)
+        return cls(seed, human, Counting(counting), cuts, (deal,), (0,) * players, players=players)
 
     # --- what the game looks like ------------------------------------------------------
 
@@ -178,13 +201,31 @@ class Game:
         """The cards in ``player``'s hand now."""
         return self.deal.held(player)
 
+    def scoring_seats(self, player: Seat) -> tuple[Seat, ...]:
+        """The seats whose score ``player``'s points go on: their own, at four both
+        partners' (the team's score)."""
+        if self.players == 4:
+            return (player % 2, player % 2 + 2)
+        return (player,)
+
+    def muggins_taker(self, player: Seat) -> Seat:
+        """Who takes the points ``player`` missed: the next opponent in turn, the player
+        on their left (at two, the other player)."""
+        return (player + 1) % self.players
+
     @property
     def winner(self) -> Seat | None:
         """The seat that reached 121 (or whose opponent resigned), or None while the game
-        goes on."""
+        goes on. At four, the winning team's first seat (0 or 1). At three, when a player
+        resigns, the better of the other two wins (the next in turn on equal scores)."""
         if self.resigned is not None:
-            return other(self.resigned)
-        for player in SEATS:
+            if self.players == 2:
+                return other(self.resigned)
+            if self.players == 4:
+                return 1 - self.resigned % 2
+            rest = [(self.resigned + step) % 3 for step in (1, 2)]
+            return max(rest, key=lambda seat: (self.scores[seat], -rest.index(seat)))
+        for player in range(self.players):
             if self.scores[player] >= GAME_POINTS:
                 return player
         return None
@@ -202,8 +243,8 @@ class Game:
         return GameResult(winner, self.scores, resigned=self.resigned is not None)
 
     @property
-    def first_cut(self) -> tuple[Card, Card] | None:
-        """The cards cut for the first deal (seat 0's, seat 1's), the lower dealing; None
+    def first_cut(self) -> tuple[Card, ...] | None:
+        """The cards cut for the first deal (seat 0's, seat 1's, ...), the lowest dealing; None
         when the game was started without a cut."""
         return self.cuts[-1] if self.cuts else None
 
@@ -229,7 +270,7 @@ class Game:
             return self.pending.player
         deal = self.deal
         if deal.play is None:
-            return deal.dealer if deal.thrown[deal.pone] else deal.pone
+            return next(seat for seat in deal.seats_from_left if not deal.thrown[seat])
         return deal.play.to_play
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -242,7 +283,8 @@ class Game:
         deal = self.deal
         if deal.play is None:
             return tuple(
-                Discard(player, throw) for throw in combinations(deal.dealt[player], THROWN_EACH)
+                Discard(player, throw)
+                for throw in combinations(deal.dealt[player], table_for(self.players).thrown_each)
             )
         fitting = deal.play.playable(deal.held(player))
         return tuple(Lay(player, card) for card in fitting) if fitting else (Go(player),)
@@ -263,9 +305,8 @@ class Game:
         if record.source is Source.PLAY:
             assert deal.play is not None and record.turn is not None
             turns = deal.play.turns[: record.turn + 1]
-            return replay_play((turn.card for turn in turns), deal.pone)[1]
-        index = 2 if record.source is Source.CRIB else (0 if record.player == deal.pone else 1)
-        return deal.show_count(index).result
+            return replay_play((turn.card for turn in turns), deal.pone, deal.players)[1]
+        return deal.show_count(deal.show_index(record.player, record.source)).result
 
     # --- moves and JSON --------------------------------------------------------------
 
@@ -291,9 +332,12 @@ def replay(
     human: Seat | None = 0,
     counting: Counting = Counting.MANUAL,
     first_dealer: Seat | None = None,
+    players: int = 2,
 ) -> Game:
     """The game made by ``Game.new`` with these options, then every action in order."""
-    game = Game.new(seed, human=human, counting=counting, first_dealer=first_dealer)
+    game = Game.new(
+        seed, human=human, counting=counting, first_dealer=first_dealer, players=players
+    )
     for action in actions:
         game = game.apply(action)
     return game

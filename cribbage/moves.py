@@ -1,5 +1,6 @@
-"""The rules of each move of the two-player game: whose turn it is, what each action
-does, and the moves no one chooses (the cut, the show's counts, the next deal).
+"""The rules of each move of the game, for two, three or four players: whose turn it is,
+what each action does, and the moves no one chooses (the cut, the show's counts, the next
+deal).
 
 ``apply(game, action)`` is ``Game.apply``: it checks the action against the game, makes
 it and every move that follows by itself, and returns the game after them, or raises
@@ -14,10 +15,10 @@ from typing import TYPE_CHECKING
 
 from .actions import MAX_CLAIM, Action, Claim, Discard, GameError, Go, Lay, Resign
 from .cards import Card, Rank
-from .chance import deal_cards, new_deal
+from .chance import new_deal, starter_of
 from .pegging import PegItem, PlayState
 from .records import ClaimRecord, Deal, Peg, Pending, Source
-from .rules import HEELS_POINTS, SEATS, THROWN_EACH, Seat, other
+from .rules import HEELS_POINTS, Seat, table_for
 from .words import number_word
 
 if TYPE_CHECKING:
@@ -53,13 +54,16 @@ def _check_turn(game: Game, action: Action) -> None:
     if winner is not None and game.resigned is not None:
         raise GameError(f"the game is over: player {game.resigned} resigned")
     if winner is not None:
+        result = game.result
+        assert result is not None
         raise GameError(
             f"the game is over: player {winner} won {game.scores[winner]} to "
-            f"{game.scores[other(winner)]}"
+            f"{game.scores[result.loser]}"
         )
     player = getattr(action, "player", None)
-    if player not in SEATS:
-        raise GameError(f"there is no player {player!r}: the players are 0 and 1")
+    if isinstance(player, bool) or player not in range(game.players):
+        seats = "0 and 1" if game.players == 2 else f"0 to {game.players - 1}"
+        raise GameError(f"there is no player {player!r}: the players are {seats}")
     if isinstance(action, Resign):
         return
     pending = game.pending
@@ -117,7 +121,7 @@ def _claimed(game: Game, claim: Claim) -> Game:
     after = replace(game, pending=None, claims=(*game.claims, record))
     after = _peg(after, claim.player, pending.source, record.pegged)
     if not after.is_over:
-        after = _peg(after, other(claim.player), Source.MUGGINS, record.missed)
+        after = _peg(after, game.muggins_taker(claim.player), Source.MUGGINS, record.missed)
     if pending.source is not Source.PLAY:
         after = _with_deal(after, replace(after.deal, counts_made=deal.counts_made + 1))
     return after
@@ -128,24 +132,26 @@ def _discarded(game: Game, action: Discard) -> Game:
     if deal.play is not None:
         raise GameError("the discards are made: the play has begun")
     cards = tuple(action.cards)
-    if len(cards) != THROWN_EACH:
-        raise GameError(f"discard {number_word(THROWN_EACH)} cards, not {number_word(len(cards))}")
+    each = table_for(game.players).thrown_each
+    if len(cards) != each:
+        noun = "card" if each == 1 else "cards"
+        raise GameError(f"discard {number_word(each)} {noun}, not {number_word(len(cards))}")
     hand = deal.dealt[action.player]
     for card in cards:
         if card not in hand:
             raise GameError(f"{_code(card)} is not in your hand")
-    if cards[0] is cards[1]:
+    if len(set(cards)) != len(cards):
         raise GameError(f"{cards[0].code} appears twice: discard two different cards")
     thrown = list(deal.thrown)
     thrown[action.player] = tuple(sorted(cards))
-    return _with_deal(game, replace(deal, thrown=(thrown[0], thrown[1])))
+    return _with_deal(game, replace(deal, thrown=tuple(thrown)))
 
 
 def _laid(game: Game, action: Lay) -> Game:
     deal = game.deal
     play = deal.play
     if play is None:
-        raise GameError("the play has not begun: discard two cards to the crib first")
+        raise GameError(f"the play has not begun: {_discard_first(game)}")
     card = action.card
     if card not in deal.held(action.player):
         laid = card in deal.laid(action.player)
@@ -162,7 +168,7 @@ def _said_go(game: Game, action: Go) -> Game:
     deal = game.deal
     play = deal.play
     if play is None:
-        raise GameError("the play has not begun: discard two cards to the crib first")
+        raise GameError(f"the play has not begun: {_discard_first(game)}")
     fitting = play.playable(deal.held(action.player))
     if fitting:
         raise GameError(
@@ -172,6 +178,11 @@ def _said_go(game: Game, action: Go) -> Game:
     scorer = play.last_player if play.last_player is not None else action.player
     after, items = play.say_go()
     return _scored_in_play(_with_deal(game, replace(deal, play=after)), scorer, items)
+
+
+def _discard_first(game: Game) -> str:
+    each = table_for(game.players).thrown_each
+    return f"discard {number_word(each)} {'card' if each == 1 else 'cards'} to the crib first"
 
 
 def _scored_in_play(game: Game, scorer: Seat, items: tuple[PegItem, ...]) -> Game:
@@ -196,7 +207,7 @@ def _advance(game: Game) -> Game:
     while not game.is_over and game.pending is None:
         deal = game.deal
         if deal.play is None:
-            if not (deal.thrown[0] and deal.thrown[1]):
+            if not deal.all_thrown:
                 return game
             game = _cut(game)
         elif not deal.play.is_over:
@@ -204,15 +215,16 @@ def _advance(game: Game) -> Game:
         elif deal.counts_made < len(deal.show_order()):
             game = _count(game)
         else:
-            following = new_deal(game.seed, deal.number + 1, dealer=deal.pone)
+            following = new_deal(game.seed, deal.number + 1, deal.pone, game.players)
             game = replace(game, deals=(*game.deals, following))
     return game
 
 
 def _cut(game: Game) -> Game:
     deal = game.deal
-    starter = deal_cards(game.seed, deal.number)[2]
-    after = _with_deal(game, replace(deal, starter=starter, play=PlayState.start(2, deal.pone)))
+    starter = starter_of(game.seed, deal.number, deal.dealer, game.players)
+    play = PlayState.start(game.players, deal.pone)
+    after = _with_deal(game, replace(deal, starter=starter, play=play))
     if starter.rank is Rank.JACK:
         after = _peg(after, deal.dealer, Source.HEELS, HEELS_POINTS)
     return after
@@ -228,12 +240,14 @@ def _count(game: Game) -> Game:
 
 
 def _peg(game: Game, player: Seat, source: Source, points: int) -> Game:
+    """Peg ``points`` to ``player``; at four, on their team's score (both partners')."""
     if not points:
         return game
     scores = list(game.scores)
-    scores[player] += points
+    for seat in game.scoring_seats(player):
+        scores[seat] += points
     peg = Peg(game.deal.number, player, source, points)
-    return replace(game, scores=(scores[0], scores[1]), pegs=(*game.pegs, peg))
+    return replace(game, scores=tuple(scores), pegs=(*game.pegs, peg))
 
 
 def _with_deal(game: Game, deal: Deal) -> Game:

@@ -1,4 +1,4 @@
-"""What a two-player game records: each deal's cards and play, the points pegged and
+"""What a game records: each deal's cards and play, the points pegged and
 where they came from, the claims made in manual counting, the show's counts and the
 result.
 
@@ -124,16 +124,30 @@ class ShowCount:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """How a game ended: who won, the scores, skunks and match points."""
+    """How a game ended: who won, the scores, skunks and match points.
+
+    ``scores`` are by seat. At four the partners' scores are their team's (seats 0 and 2,
+    1 and 3, always equal) and ``winner`` is the winning team's first seat (0 or 1). At
+    three the skunk is judged on the runner-up (``loser``: the best of the two beaten): a
+    game is a skunk only when both losers are short of 91, a double skunk when both are
+    short of 61. The ACC text names no skunk rule for three; the lines measure how far the
+    winner beat the table, and a table where one player passed 91 was not beaten that far.
+    """
 
     winner: Seat
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     resigned: bool = False
     """Whether the loser gave the game up before either reached 121."""
 
     @property
     def loser(self) -> Seat:
-        return other(self.winner)
+        """The seat beaten: the other player, the other team's first seat at four, the
+        runner-up at three (the next in turn after the winner on equal scores)."""
+        players = len(self.scores)
+        if players != 3:
+            return other(self.winner) if players == 2 else 1 - self.winner
+        beaten = [(self.winner + step) % players for step in (1, 2)]
+        return max(beaten, key=lambda seat: (self.scores[seat], -beaten.index(seat)))
 
     @property
     def loser_score(self) -> int:
@@ -162,24 +176,38 @@ class GameResult:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """One deal: the six cards dealt to each seat, what each threw to the crib, the
-    starter once cut, the play once started and how many counts of the show are made.
+    """One deal: the cards dealt to each seat (six at two, five at three or four), what
+    each threw to the crib, the starter once cut, the play once started and how many
+    counts of the show are made.
 
     ``dealt`` and ``thrown`` are by seat; ``thrown[p]`` is empty until ``p`` discards.
-    The play's players are the same seats, the pone leading.
+    ``from_deck`` is the card dealt from the deck to the crib at three (empty otherwise).
+    Seats go round the table in turn order; the play's players are the same seats, the
+    player on the dealer's left (``pone``, the non-dealer at two) leading.
     """
 
     number: int
     dealer: Seat
-    dealt: tuple[tuple[Card, ...], tuple[Card, ...]]
-    thrown: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    dealt: tuple[tuple[Card, ...], ...]
+    thrown: tuple[tuple[Card, ...], ...] = ((), ())
     starter: Card | None = None
     play: PlayState | None = None
     counts_made: int = 0
+    from_deck: tuple[Card, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return len(self.dealt)
 
     @property
     def pone(self) -> Seat:
-        return other(self.dealer)
+        """The player on the dealer's left, who leads: the non-dealer at two."""
+        return (self.dealer + 1) % self.players
+
+    @property
+    def seats_from_left(self) -> tuple[Seat, ...]:
+        """Every seat in turn order from the dealer's left, the dealer last."""
+        return tuple((self.dealer + step) % self.players for step in range(1, self.players + 1))
 
     @property
     def phase(self) -> Phase:
@@ -207,22 +235,34 @@ class Deal:
         return tuple(card for card in self.kept(player) if card not in laid)
 
     @property
+    def all_thrown(self) -> bool:
+        """Whether every player has discarded, so the crib is full."""
+        return all(self.thrown)
+
+    @property
     def crib(self) -> tuple[Card, ...]:
-        """The four cards of the crib once both have discarded (empty before)."""
-        if not (self.thrown[0] and self.thrown[1]):
+        """The four cards of the crib once all have discarded (empty before)."""
+        if not self.all_thrown:
             return ()
-        return tuple(sorted((*self.thrown[0], *self.thrown[1])))
+        return tuple(sorted((*(card for cards in self.thrown for card in cards), *self.from_deck)))
 
     def show_order(self) -> tuple[tuple[int, Source, tuple[Card, ...]], ...]:
-        """The three counts in order: pone's hand, dealer's hand, dealer's crib."""
+        """The counts in order: each hand from the dealer's left (at two the pone's), the
+        dealer's hand last, then the dealer's crib."""
         return (
-            (self.pone, Source.HAND, self.kept(self.pone)),
-            (self.dealer, Source.HAND, self.kept(self.dealer)),
+            *((seat, Source.HAND, self.kept(seat)) for seat in self.seats_from_left),
             (self.dealer, Source.CRIB, self.crib),
         )
 
+    def show_index(self, player: Seat, source: Source) -> int:
+        """Where ``player``'s hand (or the crib) comes in the show."""
+        if source is Source.CRIB:
+            return self.players
+        return self.seats_from_left.index(player)
+
     def show_count(self, index: int) -> ShowCount:
-        """Count number ``index`` (0, 1, 2) of the show, whether made yet or not."""
+        """Count number ``index`` (from 0; the crib's is the last) of the show, whether
+        made yet or not."""
         player, source, cards = self.show_order()[index]
         assert self.starter is not None
         return ShowCount(player, source, _scored(cards, self.starter, source is Source.CRIB))
@@ -240,21 +280,21 @@ def _scored(cards: tuple[Card, ...], starter: Card, crib: bool) -> ShowResult:
 
 
 def replay_play(
-    cards: Iterable[Card | None], leader: Seat
+    cards: Iterable[Card | None], leader: Seat, players: int = 2
 ) -> tuple[PlayState, tuple[PegItem, ...]]:
-    """The two-player play after these turns (a card laid, or None for a go), ``leader``
-    leading, and what the last one scored."""
-    return _replayed(tuple(cards), leader)
+    """The play of ``players`` after these turns (a card laid, or None for a go),
+    ``leader`` leading, and what the last one scored."""
+    return _replayed(tuple(cards), leader, players)
 
 
 @lru_cache(maxsize=4096)
 def _replayed(
-    cards: tuple[Card | None, ...], leader: Seat
+    cards: tuple[Card | None, ...], leader: Seat, players: int
 ) -> tuple[PlayState, tuple[PegItem, ...]]:
     # A game's state is read on every page and move: its finished deals' plays are the
     # same each time, and the deal in play one turn longer than the last (a prefix hit).
     if not cards:
-        return PlayState.start(2, leader), ()
-    state, _ = _replayed(cards[:-1], leader)
+        return PlayState.start(players, leader), ()
+    state, _ = _replayed(cards[:-1], leader, players)
     last = cards[-1]
     return state.say_go() if last is None else state.lay(last)
