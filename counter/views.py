@@ -13,15 +13,19 @@ from cribbage.cards import Card
 from cribbage.pegging import MAX_PLAYERS, MIN_PLAYERS, PegKind
 from cribtrainer.htmx import HtmxHttpRequest, current_path, vary_on_htmx, wants_partial
 
-from .discards import Analysis, DiscardHand
+from .discards import SEAT_NAMES, Analysis, DiscardHand, TableDiscardHand
 from .entry import Entry
+from .examples import SAID_IN_THE_PLAY, THREE_PLAYERS, shown_with_text
 from .forms import (
+    DISCARD_PLAYERS,
     ROUND_FORMS,
     ROUND_PLAYERS,
     CountForm,
     DiscardForm,
     PicksForm,
     PlayForm,
+    TableDiscardForm,
+    discard_players,
     round_players,
 )
 from .plays import TablePlay, player_role
@@ -163,7 +167,18 @@ def pegging_page(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_safe
 def rules_page(request: HtmxHttpRequest) -> HttpResponse:
-    return render(request, "rules/rules.html")
+    """The rules, with worked examples the engine counts: the deal of three among them, with
+    the round and pegging counters' addresses of its show and its play."""
+    three = THREE_PLAYERS
+    context = {
+        "three": three,
+        "three_names": ",".join(three.names),
+        "three_said": SAID_IN_THE_PLAY,
+        "three_show": shown_with_text(three),
+        "three_round_url": _url_of("counter:round", three.round_query),
+        "three_pegging_url": _url_of("counter:pegging", three.pegging_query),
+    }
+    return render(request, "rules/rules.html", context)
 
 
 def _slots_by_place(deal: Round | TableRound) -> list[tuple]:
@@ -287,8 +302,51 @@ def _record_in_history(
 @vary_on_htmx
 def discard_page(request: HtmxHttpRequest) -> HttpResponse:
     """Which two of six cards to throw: the 15 choices with their expected points, best
-    first, and what the keep looked at can score."""
+    first, and what the keep looked at can score; at a table of three or four
+    (``players=3|4``), which one of five."""
+    players, wrong_players = discard_players(request.GET.get("players", ""))
+    if players != 2:
+        return _table_discard_page(request, players)
     form = DiscardForm(request.GET)
+    cards_read = form.is_valid() and not wrong_players
+    hand = form.hand
+    share_url = _url_of("counter:discard", hand.query)
+    message = wrong_players or form.message
+    if _off(request, share_url, message):
+        return redirect(share_url)
+    analysis = hand.analyse() if cards_read else None
+    partial = wants_partial(request)
+    context = {
+        "form": form,
+        "hand": hand,
+        "analysis": analysis,
+        "message": message or hand.prompt,
+        "problem": form.problem or bool(wrong_players),
+        "typed": hand.text if cards_read else form.raw_cards,
+        "status": message or _discard_status(analysis) or hand.prompt,
+        "share_url": share_url,
+        "share_url_absolute": request.build_absolute_uri(share_url),
+        "page_path": reverse("counter:discard"),
+        "page_title": _discard_title(hand, analysis),
+        "players": 2,
+        "player_counts": _discard_player_counts(),
+    }
+    status = 400 if wrong_players else 200
+    if not partial:
+        return render(request, "counter/discard.html", context, status=status)
+    response = render(
+        request, "counter/discard.html#discard", {**context, "oob": True}, status=status
+    )
+    if wrong_players:
+        return response
+    return _record_in_history(response, request, share_url, DiscardForm, analysis is not None)
+
+
+def _table_discard_page(request: HtmxHttpRequest, players: int) -> HttpResponse:
+    """Which one of five cards to throw at a table of three or four: the five choices for
+    the seat, best first. A seat the table does not have, or more than five cards, is
+    named on the page, with a 400 for the page asked for by its address."""
+    form = TableDiscardForm(request.GET)
     cards_read = form.is_valid()
     hand = form.hand
     share_url = _url_of("counter:discard", hand.query)
@@ -300,6 +358,10 @@ def discard_page(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "hand": hand,
+        "table": True,
+        "players": players,
+        "player_counts": _discard_player_counts(),
+        "seats": [(seat, SEAT_NAMES[seat]) for seat in hand.seats],
         "analysis": analysis,
         "message": message or hand.prompt,
         "problem": form.problem,
@@ -311,9 +373,21 @@ def discard_page(request: HtmxHttpRequest) -> HttpResponse:
         "page_title": _discard_title(hand, analysis),
     }
     if not partial:
-        return render(request, "counter/discard.html", context)
+        status = 400 if form.errors else 200
+        return render(request, "counter/discard.html", context, status=status)
+    # htmx swaps nothing on an error status, so a typing mistake sent from the page comes
+    # back as the page's own message, as on the two-player page; a link or an address with
+    # bad input gets the full page with its 400.
     response = render(request, "counter/discard.html#discard", {**context, "oob": True})
-    return _record_in_history(response, request, share_url, DiscardForm, analysis is not None)
+    if form.errors:
+        return response
+    return _record_in_history(response, request, share_url, TableDiscardForm, analysis is not None)
+
+
+def _discard_player_counts() -> list[tuple[int, str]]:
+    return [
+        (n, _url_of("counter:discard", "" if n == 2 else f"players={n}")) for n in DISCARD_PLAYERS
+    ]
 
 
 def _discard_status(analysis: Analysis | None) -> str:
@@ -330,7 +404,12 @@ def _discard_status(analysis: Analysis | None) -> str:
     return said
 
 
-def _discard_title(hand: DiscardHand, analysis: Analysis | None) -> str:
+def _discard_title(hand: DiscardHand | TableDiscardHand, analysis: Analysis | None) -> str:
+    if isinstance(hand, TableDiscardHand):
+        what = f"Which one to throw, {hand.players} players"
+        if analysis is None:
+            return f"{what} · Cribtrainer"
+        return f"{_labels(hand.cards)} as {hand.seat_name} · {what} · Cribtrainer"
     if analysis is None:
         return "Which two to throw · Cribtrainer"
     return f"{_labels(hand.cards)} as {hand.role.value} · Which two to throw · Cribtrainer"
