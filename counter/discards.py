@@ -12,6 +12,13 @@ exact expected points of the hand over the 46 starters and of the crib over ever
 the opponent may throw (as likely as a good player would throw them, or all alike) and
 every starter left, with the strong computer's estimate of the play beside them, never in
 the net.
+
+At a table of three or four (``players=3`` or ``4``) five are dealt and one thrown
+(``TableDiscardHand``): ``/discard/?players=4&cards=5H,5D,JS,4C,KD&seat=partner``, the seat
+``dealer``, ``partner`` (the dealer's, at four) or ``opponent``, and ``&throw=KD`` for a
+keep other than the best. Its figures are ``cribbage.discard.table_discard_options``': the
+hand over the 47 starters, the crib over every four of those cards it and the starter may
+still take, all alike; there is no play estimate (the computer's is for two players).
 """
 
 from __future__ import annotations
@@ -26,9 +33,12 @@ from cribbage.discard import (
     DiscardOption,
     HandSpread,
     Role,
+    TableSeat,
     discard_options,
     hand_spread,
+    table_discard_options,
 )
+from cribbage.rules import table_for
 
 from .picks import Picks, Place
 
@@ -56,7 +66,7 @@ class Choice:
 class Analysis:
     """The 15 choices of six cards for a seat, best net first, and the keep looked at."""
 
-    hand: DiscardHand
+    hand: DiscardHand | TableDiscardHand
     choices: tuple[Choice, ...]
     chosen: Choice
     spread: HandSpread
@@ -67,7 +77,7 @@ class Analysis:
 
     @property
     def rank(self) -> int:
-        """The chosen keep's place among the 15, 1 for the best."""
+        """The chosen keep's place among the 15 (the 5 at three or four), 1 for the best."""
         return self.choices.index(self.chosen) + 1
 
     @property
@@ -78,12 +88,12 @@ class Analysis:
     @property
     def computers_choice(self) -> Choice:
         """What the strong computer throws: the best net with its pegging estimate added."""
-        return max(self.choices, key=lambda choice: choice.option.net_ev + choice.pegging)
+        return max(self.choices, key=lambda choice: choice.option.net_ev + (choice.pegging or 0))
 
     @property
     def spread_counts(self) -> tuple[tuple[int, int, float], ...]:
-        """Each total the chosen keep can score, how many of the 46 starters give it, and
-        their share of the 46."""
+        """Each total the chosen keep can score, how many of the starters (46, or 47 of
+        five dealt) give it, and their share of them."""
         counts = Counter(total for _, total in self.spread.totals)
         starters = len(self.spread.totals)
         return tuple((total, n, n / starters) for total, n in sorted(counts.items()))
@@ -142,6 +152,11 @@ class DiscardHand(Picks):
         return self.role is Role.DEALER
 
     @property
+    def owns_crib(self) -> bool:
+        """The crib counts for this seat: the dealer's."""
+        return self.dealer
+
+    @property
     def query(self) -> str:
         """The canonical query string:
         ``cards=5H,5C,6D,JS,QH,2C&role=dealer[&opponent=random][&throw=JS,QH]``.
@@ -195,3 +210,121 @@ def _choices(cards: tuple[Card, ...], role: Role, opponent: CribModel) -> tuple[
         Choice(option, pegging_term(option.keep, role), hand.with_throw(option.throw).query)
         for option in discard_options(cards, role, opponent)
     )
+
+
+TABLE_DEALT = 5
+TABLE_THROWN = 1
+TABLE_PLAYERS = (3, 4)
+TABLE_CARDS = Place(
+    "cards",
+    "Card",
+    TABLE_DEALT,
+    tuple(str(n) for n in range(1, TABLE_DEALT + 1)),
+    noun="hand at a table of three or four",
+)
+SEAT_NAMES = {
+    TableSeat.DEALER: "dealer",
+    TableSeat.PARTNER: "dealer's partner",
+    TableSeat.OPPONENT: "opponent",
+}
+"""Each seat as a sentence says it after "the"."""
+
+
+def table_seats(players: int) -> tuple[TableSeat, ...]:
+    """The seats a table of three or four has: the dealer's partner at four only."""
+    if table_for(players).partners:
+        return tuple(TableSeat)
+    return (TableSeat.DEALER, TableSeat.OPPONENT)
+
+
+@dataclass(frozen=True, slots=True)
+class TableDiscardHand(Picks):
+    """The five cards dealt at a table of three or four as far as they are picked, the seat,
+    and the card thrown to look at (none: the best choice)."""
+
+    PLACES = (TABLE_CARDS,)
+
+    cards: tuple[Card, ...] = ()
+    players: int = 3
+    seat: TableSeat = TableSeat.DEALER
+    throw: tuple[Card, ...] = ()
+    fill: str = ""
+
+    @property
+    def placed(self) -> tuple[tuple[Card, ...], ...]:
+        return (self.cards,)
+
+    def with_placed(self, placed: tuple[tuple[Card, ...], ...], fill: str) -> TableDiscardHand:
+        (cards,) = placed
+        throw = self.throw if len(cards) == TABLE_DEALT and set(self.throw) <= set(cards) else ()
+        return replace(self, cards=cards, throw=throw, fill=fill)
+
+    def with_throw(self, throw: tuple[Card, ...]) -> TableDiscardHand:
+        """Look at the keep that throws this one of the five."""
+        if (
+            len(self.cards) != TABLE_DEALT
+            or len(throw) != TABLE_THROWN
+            or not set(throw) <= set(self.cards)
+        ):
+            raise ValueError("a throw is one of the five cards dealt")
+        return replace(self, throw=tuple(throw))
+
+    @property
+    def seats(self) -> tuple[TableSeat, ...]:
+        return table_seats(self.players)
+
+    @property
+    def seat_name(self) -> str:
+        return SEAT_NAMES[self.seat]
+
+    @property
+    def owns_crib(self) -> bool:
+        """The crib counts for this seat: the dealer's, or at four the dealer's team's."""
+        return self.seat is not TableSeat.OPPONENT
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) == TABLE_DEALT
+
+    @property
+    def query(self) -> str:
+        """The canonical query string:
+        ``players=3&cards=5H,5D,JS,4C,KD&seat=dealer[&throw=KD]``."""
+        parts = [f"players={self.players}"]
+        parts += [f"{key}={value}" for key, value in self.place_params()]
+        parts.append(f"seat={self.seat.value}")
+        if self.fill:
+            parts.append(f"fill={self.fill}")
+        if self.throw:
+            parts.append(f"throw={self.throw[0].code}")
+        return "&".join(parts)
+
+    @property
+    def text(self) -> str:
+        return format_cards(self.cards)
+
+    @property
+    def prompt(self) -> str:
+        """What to pick next, in a few words; "" when the five are in."""
+        missing = TABLE_DEALT - len(self.cards)
+        if missing == TABLE_DEALT:
+            return f"Pick the {TABLE_DEALT} cards you were dealt."
+        if missing:
+            cards = "card" if missing == 1 else "cards"
+            return f"Pick {missing} more {cards}."
+        return ""
+
+    def analyse(self) -> Analysis | None:
+        """The five choices with their figures, and the spread of the keep looked at; None
+        until the five are in."""
+        if not self.complete:
+            return None
+        choices = tuple(
+            Choice(option, None, self.with_throw(option.throw).query)
+            for option in table_discard_options(self.cards, players=self.players, seat=self.seat)
+        )
+        chosen = next(
+            (choice for choice in choices if choice.option.throw == self.throw), choices[0]
+        )
+        spread = hand_spread(chosen.option.keep, chosen.option.throw)
+        return Analysis(self, choices, chosen, spread)

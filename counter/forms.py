@@ -16,10 +16,10 @@ from django import forms
 from django.utils.text import capfirst
 
 from cribbage.cards import Card, CardError, read_typed, split_tokens
-from cribbage.discard import CribModel, Role
+from cribbage.discard import CribModel, Role, TableSeat
 from cribbage.pegging import GO, MAX_PLAYERS, MIN_PLAYERS
 
-from .discards import THROWN, DiscardHand
+from .discards import TABLE_PLAYERS, THROWN, DiscardHand, TableDiscardHand, table_seats
 from .entry import HAND_SIZE, Entry
 from .picks import Picks
 from .plays import TWO_PLAYERS, Said, TablePlay
@@ -494,4 +494,111 @@ class DiscardForm(PicksForm):
     @property
     def raw_cards(self) -> str:
         """The cards as sent, for the text field when they could not all be read."""
+        return " ".join(split_tokens(self.data.get("cards", "")))
+
+
+DISCARD_PLAYERS = (2, *TABLE_PLAYERS)
+
+
+def discard_players(text: str) -> tuple[int, str]:
+    """The ``players`` of the discard analyser: 2 when not given, and what is wrong ("" if
+    nothing) with a number of players it does not have, naming it."""
+    text = text.strip()
+    if not text:
+        return 2, ""
+    if text in {str(n) for n in DISCARD_PLAYERS}:
+        return int(text), ""
+    return 2, f"“{text[:12]}” players: the discard is for 2, 3 or 4 players."
+
+
+def _table_players(data: dict) -> int:
+    players, problem = discard_players(str(data.get("players", "")))
+    return players if players in TABLE_PLAYERS and not problem else TABLE_PLAYERS[0]
+
+
+def _seat_problem(text: str, players: int) -> str:
+    """What is wrong ("" if nothing) with a ``seat`` at a table of ``players``."""
+    text = text.strip().lower()
+    if not text:
+        return ""
+    seats = table_seats(players)
+    said = " or ".join(seat.value for seat in seats)
+    if text == TableSeat.PARTNER.value and TableSeat.PARTNER not in seats:
+        return (
+            f"A table of {players} has no partners: each plays for themselves, so you are "
+            f"the {said}."
+        )
+    if text not in {seat.value for seat in seats}:
+        return f"“{text[:12]}” is not a seat at a table of {players}: you are the {said}."
+    return ""
+
+
+class TableDiscardForm(PicksForm):
+    """The discard analyser's form at a table of three or four: ``players``, the five cards
+    dealt, the seat (``seat``: ``dealer``, ``partner`` at four, or ``opponent``) and, once
+    the five are in, the card thrown to look at (``throw``: the best choice when it is not
+    given). A seat the table does not have is an error (the page says which seats it has);
+    a throw that is not one of the five is named in ``message`` and the best choice shown."""
+
+    picks_class = TableDiscardHand
+    full_hint = "You have your five: tap a card to take it out first."
+
+    players = forms.CharField(required=False, max_length=12)
+    seat = forms.CharField(required=False, max_length=30)
+    typed = forms.CharField(required=False, max_length=5)  # sent by the typing form
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.throw_problem = ""
+
+    @property
+    def hand(self) -> TableDiscardHand:
+        return self.picks
+
+    @classmethod
+    def start(cls, data: dict) -> TableDiscardHand:
+        players = _table_players(data)
+        text = str(data.get("seat", "")).strip().lower()
+        seat = TableSeat.DEALER
+        if not _seat_problem(text, players) and text:
+            seat = TableSeat(text)
+        return TableDiscardHand(players=players, seat=seat, fill=data.get("fill", ""))
+
+    def clean(self) -> dict:
+        data = super().clean()
+        problem = _seat_problem(self.data.get("seat", ""), self.hand.players)
+        if problem:
+            self.add_error("seat", problem)
+        if not self.errors and self.hand.complete:
+            self._read_throw(self.data.get("throw", ""))
+        return data
+
+    def _read_throw(self, text: str) -> None:
+        if not text:
+            return
+        if len(text) > THROW_TEXT_LIMIT:
+            throw, problem = [], "A throw is one of your five cards, like KD."
+        else:
+            throw, problem = _read_tokens(text)
+        if not problem and len(throw) != 1:
+            problem = f"At a table of three or four you throw 1 card, and this is {len(throw)}."
+        if not problem and throw[0] not in self.hand.cards:
+            problem = f"{throw[0].code} is not one of your five cards."
+        if problem:
+            self.throw_problem = f"{problem} The table shows the best choice."
+        else:
+            self.picks = self.hand.with_throw(tuple(throw))
+
+    @property
+    def message(self) -> str:
+        for errors in self.errors.values():
+            return errors[0]
+        return self.throw_problem or self.hint
+
+    @property
+    def problem(self) -> bool:
+        return bool(self.errors or self.throw_problem)
+
+    @property
+    def raw_cards(self) -> str:
         return " ".join(split_tokens(self.data.get("cards", "")))
