@@ -432,6 +432,18 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="play each deck twice with the seats swapped (an even number of games)",
     )
+    match.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        metavar="N",
+        help="the table: 2 (the default), 3 (the first level alone against two of the "
+        "second, each deck three times, the first level in each seat) or 4 (a team of each, "
+        "partners opposite, each deck twice, the teams swapped): always duplicate, with the "
+        "first level's wins, match points and points a deal over the decks, and the decision "
+        "times of each level in ms",
+    )
     review = commands.add_parser(
         "review",
         help="review a game's decisions and print one JSON object",
@@ -477,6 +489,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    if args.command == "match" and args.players != 2:
+        from .table_match import play_table_match, rotations
+
+        per = rotations(args.players)
+        if args.games % per:
+            stderr.write(
+                f"crib match: each deck is played {per} times at {args.players} players: give "
+                f"a multiple of {per} games, not {args.games}\n"
+            )
+            return USAGE_ERROR
+        table = play_table_match(
+            args.games, args.seed, args.levels, args.players, workers=args.workers
+        )
+        stdout.write(json.dumps(table.to_dict()) + "\n")
+        return 0
+
     if args.command == "match":
         from .match import play_match  # the computer is loaded only for a match
 
