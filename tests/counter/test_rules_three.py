@@ -9,6 +9,7 @@ from django.utils.html import escape as html_escape
 
 from counter.examples import THREE_PLAYERS, Dealt, TableDeal
 from cribbage.cards import Card, Rank, Suit, card, parse_cards
+from cribbage.records import GameResult
 from cribbage.rules import dealer_seat, show_order, table_for
 from cribbage.show import score_show
 from tests.cribbage.reference import reference_total
@@ -229,3 +230,11 @@ def test_the_rules_page_says_what_the_acc_text_gives_for_a_skunk_at_three(client
     text = " ".join(said.group(1).split())
     assert "000_06451148cd539021.txt" in text
     assert "gives no skunk line for three players" in text
+    # The rule the engine's game of three follows (cribbage.game.GameResult.loser).
+    assert "judges them on the runner-up" in text
+    assert "both beaten players are short of 91" in text
+    # ... and the engine's game of three does as the page says.
+    assert GameResult(0, (121, 91, 40)).skunk == 0
+    assert GameResult(0, (121, 90, 40)).skunk == 1
+    assert GameResult(0, (121, 60, 61)).skunk == 1
+    assert GameResult(0, (121, 60, 40)).skunk == 2
