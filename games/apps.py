@@ -10,11 +10,12 @@ class GamesConfig(AppConfig):
         from quizzes.services.guests import register_guest_rows
         from quizzes.signals import guest_merged
 
-        from .models import Game
+        from .models import Game, Match
         from .progress import games_progress, games_skill
         from .services import guest_games_claim
 
         guest_merged.connect(guest_games_claim, dispatch_uid="games.guest_games_claim")
         register_guest_rows("games", Game, "updated_at")
+        register_guest_rows("matches", Match, "updated_at")
         register_progress_section("games/_progress.html", games_progress)
         register_progress_section("games/_skill.html", games_skill)

@@ -6,7 +6,9 @@ groups), run as a board's streets are: out along the first row, back along the s
 so on; the 121st is the game hole at the end. A player has two pegs: the front one at
 their score, the back one where they were before their last score. The holes stand in
 fives; each row's end is numbered (30, 60, 90, 120), and each track's skunk line (before
-91) and double skunk line (before 61) are drawn across it and named.
+91) and double skunk line (before 61) are drawn across it and named. In a match, a row
+under the tracks holds each player's match holes, one for each game that wins the match,
+pegged as they win games (the ACC board's game pegs).
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ TRACK_GAP = 22
 LEFT = 22
 TOP = 16
 SKUNK_HOLES = (61, 91)
+MATCH_ROW = 18
+"""The height of the row of match holes under the tracks, in a match."""
+MATCH_LABEL = 80
+MATCH_GAP = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,11 +80,31 @@ class Track:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchHole:
+    """One of a player's match holes: a game of the match, pegged once they won it."""
+
+    x: float
+    y: float
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """A player's match holes, as many as the games that win the match, and their label."""
+
+    label_x: float
+    label_y: float
+    holes: tuple[MatchHole, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Board:
     width: float
     height: float
     tracks: tuple[Track, ...]
     game_hole: Hole
+    match: tuple[MatchRow, ...] = ()
+    """Each player's match holes below the tracks, in a match; none for a single game."""
 
 
 def _x(column: int) -> float:
@@ -97,8 +123,16 @@ def _hole(track: int, number: int) -> Hole:
     return Hole(number, _x(column), y)
 
 
-def board(scores: tuple[int, int], previous: tuple[int, int]) -> Board:
-    """The board for two players' scores, the back pegs at ``previous``."""
+def board(
+    scores: tuple[int, int],
+    previous: tuple[int, int],
+    *,
+    games_won: tuple[int, int] = (0, 0),
+    games_needed: int = 0,
+) -> Board:
+    """The board for two players' scores, the back pegs at ``previous``; in a match
+    (``games_needed`` > 1), each player's match holes, one a game to win, pegged for
+    each of the ``games_won``."""
     game_hole = Hole(121, WIDTH - 12, TOP + ROWS * ROW_GAP + TRACK_GAP / 2 - ROW_GAP / 2)
     tracks = []
     for track, (score, before) in enumerate(zip(scores, previous, strict=True)):
@@ -114,7 +148,24 @@ def board(scores: tuple[int, int], previous: tuple[int, int]) -> Board:
             )
         )
     height = TOP + 2 * ROWS * ROW_GAP + TRACK_GAP
-    return Board(WIDTH, height, tuple(tracks), game_hole)
+    if games_needed <= 1:
+        return Board(WIDTH, height, tuple(tracks), game_hole)
+    match = _match_rows(games_won, games_needed, height)
+    return Board(WIDTH, height + MATCH_ROW, tuple(tracks), game_hole, match)
+
+
+def _match_rows(won: tuple[int, int], needed: int, top: float) -> tuple[MatchRow, ...]:
+    """The match holes in one row below the tracks: the player's at the left, the other's
+    from the middle, each after its label."""
+    y = top + MATCH_ROW / 2 - 2
+    rows = []
+    for seat, start in enumerate((4, WIDTH / 2)):
+        first = start + MATCH_LABEL
+        holes = tuple(
+            MatchHole(first + game * MATCH_GAP, y, game < won[seat]) for game in range(needed)
+        )
+        rows.append(MatchRow(start, y + 3, holes))
+    return tuple(rows)
 
 
 @cache

@@ -5,6 +5,7 @@ from django import forms
 from cribbage.cards import CardError, parse_card
 from cribbage.computer import Level
 from cribbage.game import Action, Claim, Counting, Discard, Go, Lay
+from cribbage.match_score import MATCH_LENGTHS, games_needed
 from quizzes.domain.marking import NINETEEN
 from quizzes.forms import AnswerForm
 
@@ -44,6 +45,26 @@ class NewGameForm(forms.Form):
     hints = forms.BooleanField(
         label="Hints: the best throw and card to lay, and why, with each decision (never a count)",
         required=False,
+    )
+    match = forms.TypedChoiceField(
+        label="Play",
+        choices=[
+            (
+                length,
+                "One game"
+                if length == 1
+                else f"A match of {length}: the first to win {games_needed(length)}",
+            )
+            for length in MATCH_LENGTHS
+        ],
+        coerce=int,
+        required=False,
+        empty_value=1,
+        initial=1,
+        widget=forms.RadioSelect,
+        error_messages={
+            "invalid_choice": "There is no match of “%(value)s” games: play 1, 3, 5 or 7."
+        },
     )
 
 

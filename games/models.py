@@ -8,6 +8,7 @@ from django.utils import timezone
 from cribbage.computer import Level
 from cribbage.game import Counting, Phase
 from cribbage.game import Game as EngineGame
+from cribbage.match_score import MATCH_LENGTHS, MatchScore
 from quizzes.models import OwnedQuerySet, PlayerOwned
 
 HUMAN = 0
@@ -20,6 +21,9 @@ LEVEL_CHOICES = [
     (Level.STRONG.value, "Strong (hard)"),
 ]
 COUNTING_CHOICES = [(counting.value, counting.value.capitalize()) for counting in Counting]
+MATCH_LENGTH_CHOICES = [
+    (length, "One game" if length == 1 else f"A match of {length}") for length in MATCH_LENGTHS
+]
 
 
 class Game(PlayerOwned):
@@ -75,6 +79,13 @@ class Game(PlayerOwned):
         "reads these, not the review.",
     )
 
+    match = models.ForeignKey(
+        "Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
+    match_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The game's number in its match, from 1."
+    )
+
     objects = OwnedQuerySet.as_manager()
 
     class Meta(PlayerOwned.Meta):
@@ -119,6 +130,51 @@ class Game(PlayerOwned):
         before = deal.number - 1
         waiting = engine.phase is Phase.DISCARD and not deal.thrown[HUMAN]
         return before if waiting and before > self.deals_seen else None
+
+
+class Match(PlayerOwned):
+    """A match of 3, 5 or 7 games against the computer (``cribbage.match_score``): the
+    options its games are played with, each finished game's outcome, and its end. A single
+    game has no match."""
+
+    Winner = Game.Winner
+
+    length = models.PositiveSmallIntegerField(choices=MATCH_LENGTH_CHOICES)
+    level = models.CharField(max_length=8, choices=LEVEL_CHOICES, default=Level.STRONG.value)
+    counting = models.CharField(
+        max_length=10, choices=COUNTING_CHOICES, default=Counting.MANUAL.value
+    )
+    hints = models.BooleanField(default=False)
+    results = models.JSONField(
+        default=list, blank=True, help_text="Each finished game: MatchScore.to_list."
+    )
+    human_points = models.PositiveSmallIntegerField(default=0, help_text="Match points.")
+    computer_points = models.PositiveSmallIntegerField(default=0, help_text="Match points.")
+    winner = models.CharField(max_length=8, choices=Winner.choices, blank=True, default="")
+    resigned = models.BooleanField(default=False, help_text="Ended by a resigned game.")
+    started_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta(PlayerOwned.Meta):
+        indexes = (
+            models.Index(fields=["user", "winner"], name="match_user_winner"),
+            models.Index(fields=["guest_key", "winner"], name="match_guest_winner"),
+        )
+
+    def __str__(self) -> str:
+        return f"a match of {self.length} against {self.level}"
+
+    @property
+    def score(self) -> MatchScore:
+        """Where the match stands, after its finished games."""
+        return MatchScore.from_list(self.length, self.results)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winner)
 
 
 class GameAction(models.Model):

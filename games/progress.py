@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from cribbage.game import Game as EngineGame
 from cribbage.game import Source
+from cribbage.match_score import match_points
 from cribbage.review import EVALUATION
 from quizzes.domain.charts import loss_line
 from quizzes.domain.dealing import Mode
@@ -23,7 +24,7 @@ from quizzes.models import Attempt, Deal
 from quizzes.owners import Owner
 from quizzes.progress import owned_rows
 
-from .models import HUMAN, Game, GameAction
+from .models import HUMAN, Game, GameAction, Match
 from .review import SKILL_KINDS
 
 TREND_GAMES = 30
@@ -104,10 +105,9 @@ def _totals(owner: Owner) -> Counter[str]:
         if winner == "":
             continue
         totals["finished"] += games
-        # 1 for a skunk, 2 for a double: the match points a win or loss adds.
         side = "won" if winner == Game.Winner.HUMAN else "lost"
         totals[side] += games
-        totals[f"skunk_points_{side}"] += skunk * games
+        totals[f"match_points_{side}"] += match_points(skunk) * games
         if skunk:
             totals["skunks_given" if side == "won" else "skunks_taken"] += games
     return totals
@@ -130,17 +130,31 @@ def games_progress(owner: Owner) -> dict | None:
         "won": totals["won"],
         "skunks_given": totals["skunks_given"],
         "skunks_taken": totals["skunks_taken"],
-        # A win is a match point, a skunk one more, a double skunk two more.
-        "match_points": totals["won"]
-        + totals["skunk_points_won"]
-        - totals["lost"]
-        - totals["skunk_points_lost"],
+        # Each game's match points (the engine's rule), won less lost.
+        "match_points": totals["match_points_won"] - totals["match_points_lost"],
+        **matches_progress(owner),
         "per_deal": per_deal,
         "claims": counted,
         "claims_right": right,
         "claims_percent": round(100 * right / counted) if counted else None,
         "hints": totals["hints"],
         "muggins": totals["muggins"],
+    }
+
+
+MATCHES = f"""
+SELECT "winner", COUNT(*) FROM "{Match._meta.db_table}"
+WHERE {{owned}} AND "winner" != '' GROUP BY "winner"
+"""
+"""The player's finished matches, by winner (an index)."""
+
+
+def matches_progress(owner: Owner) -> dict[str, int]:
+    """The player's matches of several games: how many they won and lost."""
+    finished = dict(owned_rows(MATCHES, owner))
+    return {
+        "matches_won": finished.get(Match.Winner.HUMAN.value, 0),
+        "matches_lost": finished.get(Match.Winner.COMPUTER.value, 0),
     }
 
 

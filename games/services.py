@@ -20,12 +20,14 @@ from cribbage.game import (
     Counting,
     Discard,
     GameError,
+    GameResult,
     Lay,
     Resign,
     Source,
     action_to_dict,
 )
 from cribbage.game import Game as EngineGame
+from cribbage.match_score import GameOutcome
 from cribbage.pegging import GO, peg_play
 from quizzes.domain.marking import Answer
 from quizzes.domain.play import over_claims
@@ -39,7 +41,7 @@ from quizzes.services.game_records import (
     game_play_record,
 )
 
-from .models import COMPUTER, HUMAN, Game, GameAction, PractisedDecision
+from .models import COMPUTER, HUMAN, Game, GameAction, Match, PractisedDecision
 from .progress import game_figures
 from .review import (
     LAY_PRACTISED,
@@ -53,13 +55,26 @@ from .review import (
 
 
 def game_start(
-    *, owner: Owner, level: Level, counting: Counting, now: datetime, hints: bool = False
+    *,
+    owner: Owner,
+    level: Level,
+    counting: Counting,
+    now: datetime,
+    hints: bool = False,
+    match: Match | None = None,
 ) -> Game:
     """A new game for ``owner``: cut for the deal, dealt, the computer's moves made if it
     is to move first (it discards first when it is the pone). ``hints`` offers a learner
     the best throw and lay. A guest keeps at most ``GUEST_UNFINISHED_GAMES`` unfinished
-    games: their oldest are resigned to make room (``guest_games_over_cap``)."""
-    engine = EngineGame.new(secrets.token_hex(8), human=HUMAN, counting=counting)
+    games: their oldest are resigned to make room (``guest_games_over_cap``). The next
+    game of ``match`` is not cut for: the loser of the game before deals first."""
+    score = match.score if match is not None else None
+    engine = EngineGame.new(
+        secrets.token_hex(8),
+        human=HUMAN,
+        counting=counting,
+        first_dealer=score.next_dealer if score is not None else None,
+    )
     with transaction.atomic():
         for oldest in guest_games_over_cap(owner):
             game_move(game=oldest, action=Resign(HUMAN), expected=oldest.moves, now=now)
@@ -72,9 +87,72 @@ def game_start(
             hints=hints,
             started_at=now,
             updated_at=now,
+            match=match,
+            match_number=score.number if score is not None else None,
         )
         _computer_moves(game, engine, now)
     return game
+
+
+def match_start(
+    *, owner: Owner, length: int, level: Level, counting: Counting, now: datetime, hints: bool
+) -> Game:
+    """A new match of ``length`` games (3, 5 or 7) for ``owner``, and its first game (cut
+    for the deal); its games are played with the options given."""
+    with transaction.atomic():
+        match = Match.objects.create(
+            **owner.fields,
+            length=length,
+            level=level.value,
+            counting=counting.value,
+            hints=hints,
+            started_at=now,
+            updated_at=now,
+        )
+        return game_start(
+            owner=owner, level=level, counting=counting, now=now, hints=hints, match=match
+        )
+
+
+def match_next_game(*, match: Match, now: datetime) -> Game | None:
+    """The match's next game, the loser of the last one dealing first; when it is started
+    already (a second click), that game. None when there is none to start: the match is
+    over, or its current game is still being played."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        latest = match.games.order_by("-match_number").first()
+        score = match.score
+        if latest is not None and latest.match_number == score.number:
+            return latest  # started already, or still being played
+        if score.is_over or (latest is not None and not latest.is_over):
+            return None
+        return game_start(
+            owner=match.owner,
+            level=Level(match.level),
+            counting=Counting(match.counting),
+            now=now,
+            hints=match.hints,
+            match=match,
+        )
+
+
+def _match_game_over(game: Game, result: GameResult, now: datetime) -> None:
+    """A game of a match has ended: its outcome goes to the match (once), which ends when
+    one player has the majority of its games, or when the game was resigned."""
+    match = Match.objects.select_for_update().get(pk=game.match_id)
+    score = match.score
+    if score.is_over or len(score.games) >= (game.match_number or 0):
+        return  # counted already
+    score = score.after(GameOutcome.of(result))
+    match.results = score.to_list()
+    match.human_points, match.computer_points = score.points[HUMAN], score.points[COMPUTER]
+    match.updated_at = now
+    if score.winner is not None:
+        match.winner = Match.Winner.HUMAN if score.winner == HUMAN else Match.Winner.COMPUTER
+        match.resigned = score.resigned
+        match.finished_at = now
+    match.save()
+    game.match = match
 
 
 def guest_games_over_cap(owner: Owner) -> list[Game]:
@@ -196,6 +274,10 @@ def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
         game.winner = Game.Winner.HUMAN if result.winner == HUMAN else Game.Winner.COMPUTER
         game.skunk = result.skunk
         game.finished_at = now
+        if game.match_id is not None:
+            _match_game_over(game, result, now)
+    elif game.match_id is not None:
+        Match.objects.filter(pk=game.match_id).update(updated_at=now)
     game.save()
 
 
@@ -280,8 +362,9 @@ def _record_claim(
 
 
 def guest_games_claim(sender, user, guest_key: str, **kwargs) -> None:
-    """A guest's games move into the account they signed up or logged in to."""
+    """A guest's games and matches move into the account they signed up or logged in to."""
     Game.objects.owned_by(Owner(guest_key=guest_key)).update(user=user, guest_key="")
+    Match.objects.owned_by(Owner(guest_key=guest_key)).update(user=user, guest_key="")
 
 
 def decision_practise(*, game: Game, deal: int, index: int, now: datetime, **details) -> Deal:

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from cribbage.game import GAME_POINTS, Phase, Source, pegged_words
 from cribbage.hints import discard_hint, play_hint
+from cribbage.match_score import MatchScore
 from cribbage.muggins import play_claim_said, show_claim_said
 from cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest
@@ -55,6 +56,8 @@ def table_context(
     summary = _summary(engine, summary_deal) if summary_deal else None
     your_turn = engine.to_move == HUMAN and pending is None
     hinted = game.hints and not paused and your_turn  # shown with each decision, no tap
+    match = match_context(game, engine)
+    title = f"You {scores[HUMAN]} · Computer {scores[COMPUTER]}"
     context = {
         "game": game,
         "engine": engine,
@@ -63,13 +66,19 @@ def table_context(
         "problem": problem,
         "notice": notice,
         "paused": paused,
-        "title": f"You {scores[HUMAN]} · Computer {scores[COMPUTER]}",
+        "title": f"{match['line']} · {title}" if match else title,
+        "match": match,
         "cut": _cut(engine) if deal.number == 1 and phase is Phase.DISCARD else None,
         "hint": _hint(engine) if hinted else None,
         "show_buttons": peg_buttons(MAX_SHOW),
         "play_buttons": peg_buttons(PLAY_MAX),
         "now_series": _now_series(engine),
-        "board": board(scores, previous_scores),
+        "board": board(
+            scores,
+            previous_scores,
+            games_won=match["score"].won if match else (0, 0),
+            games_needed=match["score"].needed if match else 0,
+        ),
         "board_holes": board_holes(),
         "scores": {"you": scores[HUMAN], "computer": scores[COMPUTER]},
         "you_deal": deal.dealer == HUMAN,
@@ -101,6 +110,42 @@ def table_context(
         "which": which_questions(game, summary["number"]) if summary else [],
     }
     return context
+
+
+def match_line(score: MatchScore, number: int) -> str:
+    """Game ``number`` of the match and its score as the title says it: "Game 2 of 5 ·
+    you 1, the computer 0"."""
+    won = score.won
+    return f"Game {number} of {score.length} · you {won[HUMAN]}, the computer {won[COMPUTER]}"
+
+
+def match_context(game: Game, engine) -> dict | None:
+    """A game of a match: the match, where it stands at this game (after it, once it is
+    over), who lost the game before and so deals first in this one, and what comes next:
+    the next game to start or to go to, once this one is over. None for a single game."""
+    match = game.match
+    if match is None:
+        return None
+    number = game.match_number or 1
+    stands = match.score
+    score = MatchScore(match.length, stands.games[: number if engine.is_over else number - 1])
+    before = stands.games[number - 2] if number > 1 else None
+    later = None
+    if engine.is_over and not score.is_over:
+        later = match.games.filter(match_number=number + 1).values_list("pk", flat=True).first()
+    return {
+        "match": match,
+        "score": score,
+        "line": match_line(score, number),
+        "number": number,
+        "lost_before": SEATS[before.loser] if before else None,
+        "next_game": engine.is_over and not score.is_over and later is None,
+        "later": later,
+        "points": {"you": score.points[HUMAN], "computer": score.points[COMPUTER]},
+        "won": {"you": score.won[HUMAN], "computer": score.won[COMPUTER]},
+        "winner": SEATS[score.winner] if score.winner is not None else None,
+        "next_dealer": SEATS[score.next_dealer] if score.next_dealer is not None else None,
+    }
 
 
 @cache

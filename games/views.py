@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
+from django.db.models import OuterRef, Subquery
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -19,7 +20,7 @@ from quizzes.owners import owner_of
 from quizzes.views import remember_style
 
 from .forms import MoveForm, NewGameForm
-from .models import HUMAN, Game
+from .models import HUMAN, Game, Match
 from .services import (
     Move,
     game_hint,
@@ -27,6 +28,8 @@ from .services import (
     game_next_deal,
     game_start,
     guest_games_over_cap,
+    match_next_game,
+    match_start,
 )
 from .table import claims_show, table_context
 
@@ -41,35 +44,87 @@ GUEST_GAMES_RESIGNED = (
 @require_safe
 @private_page
 def games_page(request: HtmxHttpRequest) -> HttpResponse:
-    return render(
-        request, "games/games.html", {"form": NewGameForm(), "games": _recent_games(request)}
-    )
+    context = {
+        "form": NewGameForm(),
+        "games": _recent_games(request),
+        "matches": _matches_in_play(request),
+    }
+    return render(request, "games/games.html", context)
 
 
 @require_POST
 def game_new(request: HtmxHttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST)
     if not form.is_valid():
-        context = {"form": form, "games": _recent_games(request)}
+        context = {
+            "form": form,
+            "games": _recent_games(request),
+            "matches": _matches_in_play(request),
+        }
         return render(request, "games/games.html", context, status=400)
     if refused := NEW_GAMES.take(request):
         return refused
     owner = owner_of(request, create=True)
     if guest_games_over_cap(owner):
         messages.info(request, GUEST_GAMES_RESIGNED.format(cap=settings.GUEST_UNFINISHED_GAMES))
-    game = game_start(
-        owner=owner,
-        level=Level(form.cleaned_data["level"]),
-        counting=Counting(form.cleaned_data["counting"]),
-        hints=form.cleaned_data["hints"],
-        now=timezone.now(),
-    )
+    options = {
+        "owner": owner,
+        "level": Level(form.cleaned_data["level"]),
+        "counting": Counting(form.cleaned_data["counting"]),
+        "hints": form.cleaned_data["hints"],
+        "now": timezone.now(),
+    }
+    length = form.cleaned_data["match"]
+    game = game_start(**options) if length == 1 else match_start(length=length, **options)
+    return redirect("games:game", pk=game.pk)
+
+
+@require_POST
+def match_next(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The match's next game, the loser of the last dealing first (a second click finds
+    the game the first started)."""
+    match = get_object_or_404(Match.objects.owned_by(owner_of(request)), pk=pk)
+    latest = match.games.order_by("-match_number").first()
+    score = match.score
+    if latest is not None and (latest.match_number == score.number or not latest.is_over):
+        return redirect("games:game", pk=latest.pk)  # nothing to start: the match's game
+    if refused := NEW_GAMES.take(request):
+        return refused
+    if guest_games_over_cap(match.owner):
+        messages.info(request, GUEST_GAMES_RESIGNED.format(cap=settings.GUEST_UNFINISHED_GAMES))
+    game = match_next_game(match=match, now=timezone.now())
+    if game is None:
+        return redirect("games:games")
     return redirect("games:game", pk=game.pk)
 
 
 def _recent_games(request: HtmxHttpRequest):
     owner = owner_of(request)
-    return Game.objects.owned_by(owner).order_by("-updated_at")[:20] if owner else []
+    if not owner:
+        return []
+    return Game.objects.owned_by(owner).select_related("match").order_by("-updated_at")[:20]
+
+
+def _matches_in_play(request: HtmxHttpRequest) -> list[dict]:
+    """The player's unfinished matches, each with where it stands and its latest game,
+    the one to resume."""
+    owner = owner_of(request)
+    if not owner:
+        return []
+    latest = Game.objects.filter(match=OuterRef("pk")).order_by("-match_number")
+    matches = (
+        Match.objects.owned_by(owner)
+        .filter(winner=Match.Winner.NONE)
+        .annotate(
+            latest=Subquery(latest.values("pk")[:1]),
+            latest_number=Subquery(latest.values("match_number")[:1]),
+        )
+        .order_by("-updated_at")
+    )
+    return [
+        {"match": match, "score": match.score, "game": match.latest, "number": match.latest_number}
+        for match in matches
+    ]
 
 
 def owned_game(request: HtmxHttpRequest, pk: int, *, defer: tuple[str, ...] = ()) -> Game:
@@ -95,8 +150,13 @@ def game_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def game_delete(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A finished game taken off the list, once the player confirms it."""
     game = owned_game(request, pk)
+    problem = ""
     if not game.is_over:
-        context = {"game": game, "problem": "Only a finished game can be deleted: resign it first."}
+        problem = "Only a finished game can be deleted: resign it first."
+    elif game.match is not None and not game.match.is_over:
+        problem = "A game of a match still being played cannot be deleted: finish the match first."
+    if problem:
+        context = {"game": game, "problem": problem}
         return render(request, "games/delete.html", context, status=400)
     if request.method == "POST":
         game.delete()

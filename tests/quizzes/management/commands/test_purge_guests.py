@@ -58,7 +58,7 @@ def test_a_dry_run_counts_and_deletes_nothing(players):
     before = [Deal.objects.count(), Attempt.objects.count(), ReviewItem.objects.count()]
     assert purge("--dry-run") == (
         "Would delete 1 guest inactive for 90 days: 1 deals, 1 attempts, 1 review items, "
-        "0 games; and 1 expired sessions."
+        "0 games, 0 matches; and 1 expired sessions."
     )
     after = [Deal.objects.count(), Attempt.objects.count(), ReviewItem.objects.count()]
     assert before == after
@@ -104,7 +104,7 @@ def gamers():
 def test_a_guest_active_in_games_keeps_their_quizzes_and_the_other_way_round(gamers):
     assert purge("--days", "7") == (
         "Deleted 1 guest inactive for 7 days: 1 deals, 1 attempts, 0 review items, "
-        "1 games; and 0 expired sessions."
+        "1 games, 0 matches; and 0 expired sessions."
     )
     assert set(Deal.objects.values_list("guest_key", flat=True)) == {"playing", "quizzing"}
     assert set(Attempt.objects.values_list("guest_key", flat=True)) == {"playing", "quizzing"}
@@ -114,7 +114,7 @@ def test_a_guest_active_in_games_keeps_their_quizzes_and_the_other_way_round(gam
 def test_a_dry_run_counts_the_games_it_would_delete(gamers):
     assert purge("--days", "7", "--dry-run") == (
         "Would delete 1 guest inactive for 7 days: 1 deals, 1 attempts, 0 review items, "
-        "1 games; and 0 expired sessions."
+        "1 games, 0 matches; and 0 expired sessions."
     )
     assert Game.objects.count() == 3
 
