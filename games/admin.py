@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Game, GameAction, PractisedDecision
+from .models import Game, GameAction, Match, PractisedDecision
 
 
 class GameActionInline(admin.TabularInline):
@@ -15,9 +15,18 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ("id", "user", "level", "counting", "human_score", "computer_score", "winner")
     list_filter = ("level", "counting", "winner")
     search_fields = ("user__username",)
-    raw_id_fields = ("user",)
+    raw_id_fields = ("user", "match")
     date_hierarchy = "started_at"
     inlines = (GameActionInline,)
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ("id", "user", "length", "level", "human_points", "computer_points", "winner")
+    list_filter = ("length", "level", "winner")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+    date_hierarchy = "started_at"
 
 
 @admin.register(GameAction)
