@@ -106,9 +106,14 @@ class TableDeal:
         return self.players[show_order(self.size)[0]]
 
     @property
+    def thrown(self) -> tuple[Card, ...]:
+        """The card each player throws to the crib, in turn order."""
+        return tuple(player.thrown for player in self.players)
+
+    @property
     def crib(self) -> tuple[Card, ...]:
         """The crib's four: the card from the deck, then each player's throw in turn."""
-        return (*self.from_deck, *(player.thrown for player in self.players))
+        return (*self.from_deck, *self.thrown)
 
     @cached_property
     def record(self) -> PlayRecord:
