@@ -7,6 +7,7 @@ from cribbage.rules import MAX_COUNT
 from cribbage.show import MAX_SHOW
 
 from .domain.dealing import Mode
+from .domain.discards import DISCARD_PLAYERS
 from .domain.lays import LayPosition
 from .domain.marking import Answer, AnswerStyle, Question
 from .domain.patterns import Category, Pattern
@@ -43,6 +44,15 @@ class DealForm(forms.Form):
         required=False,
         error_messages={"invalid_choice": "There is no pattern called “%(value)s”."},
     )
+    players = forms.ChoiceField(
+        label="Players at the table",
+        choices=[(str(n), f"{n} players") for n in DISCARD_PLAYERS],
+        required=False,
+        error_messages={
+            "invalid_choice": "There is no table of “%(value)s” players: the discard quiz is "
+            "for 2, 3 or 4."
+        },
+    )
 
     def clean(self):
         data = super().clean()
@@ -51,6 +61,13 @@ class DealForm(forms.Form):
         data["pattern"] = Pattern.from_slug(data.get("pattern") or "")
         if mode is Mode.PATTERN and data["pattern"] is None and "pattern" not in self.errors:
             self.add_error("pattern", "Choose the pattern to focus on.")
+        players = int(data.get("players") or 2)
+        data["players"] = players
+        if players != 2 and mode is not Mode.DISCARD and "players" not in self.errors:
+            self.add_error(
+                "players",
+                f"A table of {players} is for the discard quiz: choose Discarding, or 2 players.",
+            )
         return data
 
 
@@ -140,7 +157,8 @@ class ExplainForm(forms.Form):
 
 
 class ThrowForm(forms.Form):
-    """The two cards thrown to the crib from a discard deal's six."""
+    """The two cards thrown to the crib from a discard deal's six; or, at a table of three
+    or four (``throws=1``), the one card thrown from five."""
 
     throw = forms.MultipleChoiceField(
         label="Throw two to the crib",
@@ -151,14 +169,27 @@ class ThrowForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
 
-    def __init__(self, *args, six: tuple[Card, ...], **kwargs):
+    def __init__(self, *args, six: tuple[Card, ...], throws: int = 2, **kwargs):
         super().__init__(*args, **kwargs)
         self.six = six
-        self.fields["throw"].choices = [(card.code, card.label) for card in six]
+        self.throws = throws
+        field = self.fields["throw"]
+        field.choices = [(card.code, card.label) for card in six]
+        if throws == 1:
+            field.label = "Throw one to the crib"
+            field.error_messages = {
+                "required": "Choose the card to throw to the crib.",
+                "invalid_choice": "“%(value)s” is not one of your five cards.",
+            }
 
-    def clean_throw(self) -> tuple[Card, Card]:
+    def clean_throw(self) -> tuple[Card, ...]:
         codes = self.cleaned_data["throw"]
-        if len(set(codes)) != 2:
+        if self.throws == 1 and len(set(codes)) != 1:
+            raise forms.ValidationError(
+                f"At a table of three or four you throw one card to the crib: you chose "
+                f"{len(set(codes))}."
+            )
+        if len(set(codes)) != self.throws:
             raise forms.ValidationError(
                 f"Throw two cards to the crib: you chose {len(set(codes))}."
             )

@@ -10,7 +10,14 @@ from django.db.models import Q
 from django.utils import timezone
 
 from cribbage.cards import Card, format_cards, parse_card, parse_cards
-from cribbage.discard import CribModel, DiscardOption, Role, discard_options
+from cribbage.discard import (
+    CribModel,
+    DiscardOption,
+    Role,
+    TableSeat,
+    discard_options,
+    table_discard_options,
+)
 from cribbage.pegging import PlayRecord, peg_play
 from cribbage.show import ShowResult, score_show
 
@@ -91,7 +98,9 @@ class Deal(PlayerOwned):
     """What one player was dealt to practise on, of one ``kind`` (an ``Area``):
 
     - the show: four cards and a starter, to count as a hand or as the crib;
-    - the discard: six cards (in ``hand``) and the seat (``holder``: pone or dealer);
+    - the discard: six cards (in ``hand``) and the seat (``holder``: pone or dealer); at a
+      table of three or four, five cards, the table and the seat in ``details``
+      (``{"players": 3, "seat": "opponent"}``: dealer, partner or opponent) and no holder;
     - the play: a play in ``crib peg --players`` notation (``details["play"]``);
     - the lay: a turn in the play (``lay_position``): the cards still held (in ``hand``),
       the seat (``holder``), the starter, the play so far and the two cards thrown
@@ -127,6 +136,8 @@ class Deal(PlayerOwned):
         )
 
     def __str__(self) -> str:
+        if self.kind == Area.DISCARD.value and self.at_table:
+            return f"{self.hand} as {self.table_seat.value} at {self.players}"
         if self.kind == Area.DISCARD.value:
             return f"{self.hand} as {self.holder}"
         if self.kind == Area.PLAY.value:
@@ -186,6 +197,52 @@ class Deal(PlayerOwned):
     def discard_options_with(self, crib_model: CribModel) -> tuple[DiscardOption, ...]:
         """The 15 choices, the other player throwing to the crib by ``crib_model``."""
         return discard_options(self.six, self.role, crib_model)
+
+    @property
+    def players(self) -> int:
+        """The table a discard deal is dealt at: 2, or 3 or 4 (five dealt, one thrown)."""
+        return int(self.details.get("players", 2)) if self.kind == Area.DISCARD.value else 2
+
+    @property
+    def at_table(self) -> bool:
+        """A discard deal at a table of three or four."""
+        return self.players != 2
+
+    @property
+    def five(self) -> tuple[Card, ...]:
+        """The five cards of a discard deal at a table of three or four."""
+        return parse_cards(self.hand, count=5)
+
+    @property
+    def table_seat(self) -> TableSeat:
+        """The seat a discard deal at three or four is played from."""
+        return TableSeat(self.details["seat"])
+
+    @property
+    def dealt(self) -> tuple[Card, ...]:
+        """The cards of a discard deal to throw from: six, or five at three or four."""
+        return self.five if self.at_table else self.six
+
+    @property
+    def seat_name(self) -> str:
+        """A discard deal's seat as a sentence says it after "the": "pone", "dealer's
+        partner"."""
+        if not self.at_table:
+            return self.holder
+        return {"partner": "dealer's partner"}.get(self.details["seat"], self.details["seat"])
+
+    @property
+    def owns_crib(self) -> bool:
+        """The crib counts for the discard deal's seat: the dealer's, or at four the
+        dealer's partner's too."""
+        if self.at_table:
+            return self.table_seat is not TableSeat.OPPONENT
+        return self.holder == Role.DEALER.value
+
+    @cached_property
+    def table_discard_options(self) -> tuple[DiscardOption, ...]:
+        """The five choices of a discard deal at three or four, best first."""
+        return table_discard_options(self.five, players=self.players, seat=self.table_seat)
 
     @cached_property
     def play(self) -> PlayRecord:

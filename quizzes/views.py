@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
-from counter.discards import Choice, DiscardHand
+from counter.discards import Choice, DiscardHand, TableDiscardHand
 from cribbage.cards import parse_card
 from cribbage.discard import CribModel, hand_spread
 from cribbage.review import decision_class, is_error, verdict_mark
@@ -18,6 +18,7 @@ from cribtrainer.throttle import WriteLimit
 
 from .domain.charts import accuracy_line, loss_line, pattern_bars, time_columns
 from .domain.dealing import Mode
+from .domain.discards import DISCARD_PLAYERS
 from .domain.marking import AnswerStyle, split_words
 from .domain.patterns import Area, Category, Pattern
 from .domain.play import claim_words
@@ -68,6 +69,7 @@ def chooser_context(request: HtmxHttpRequest, form: DealForm | None = None) -> d
         "modes": CHOOSABLE_MODES,
         "pattern_mode": Mode.PATTERN,
         "patterns": list(Pattern),
+        "discard_players": DISCARD_PLAYERS,
         "due": len(review_queue(owner, timezone.now()).due) if owner else 0,
     }
 
@@ -96,7 +98,10 @@ def deal_new(request: HtmxHttpRequest) -> HttpResponse:
             return redirect("quizzes:review")
     elif mode is Mode.WEAK_SPOTS:
         weights = miss_rates(owner)
-    deal = deal_create(owner=owner, mode=mode, pattern=pattern, weights=weights, now=now)
+    players = form.cleaned_data["players"]
+    deal = deal_create(
+        owner=owner, mode=mode, pattern=pattern, weights=weights, now=now, players=players
+    )
     return redirect("quizzes:deal", pk=deal.pk)
 
 
@@ -129,6 +134,8 @@ def answer_style(request: HtmxHttpRequest) -> AnswerStyle:
 
 def feedback_context(deal: Deal, attempt: Attempt) -> dict:
     """The feedback as it was given: the marks stored with the attempt."""
+    if deal.area is Area.DISCARD and deal.at_table:
+        return table_discard_feedback_context(deal, attempt)
     if deal.area is Area.DISCARD:
         return discard_feedback_context(deal, attempt)
     if deal.area is Area.PLAY:
@@ -186,6 +193,31 @@ def discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
         "best_spread": None
         if chosen is options[0]
         else hand_spread(options[0].keep, options[0].throw),
+        "queue": attempt.queue,
+    }
+
+
+def table_discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
+    """The card thrown at a table of three or four graded as it was: the loss and mistakes
+    stored; the five choices and the spreads are the engine's exact figures for the seat."""
+    options = deal.table_discard_options
+    thrown = {parse_card(code) for code in attempt.marks["throw"]}
+    chosen = next(option for option in options if set(option.throw) == thrown)
+    marks = {mark.pattern_enum: mark.missed for mark in attempt.pattern_marks.all()}
+    best = options[0]
+    hand = TableDiscardHand(deal.five, players=deal.players, seat=deal.table_seat)
+    return {
+        "deal": deal,
+        "attempt": attempt,
+        "choices": [Choice(option) for option in options],
+        "chosen": chosen,
+        "best": best,
+        **verdict(decision_class(attempt.loss)),
+        "analyser_url": f"{reverse('counter:discard')}?{hand.query}",
+        "mistakes": [Pattern(slug) for slug in attempt.marks.get("mistakes", ())],
+        "avoided": [pattern for pattern, missed in marks.items() if missed is False],
+        "spread": hand_spread(chosen.keep, chosen.throw),
+        "best_spread": None if chosen is best else hand_spread(best.keep, best.throw),
         "queue": attempt.queue,
     }
 
@@ -324,6 +356,8 @@ def _game_claim_words(record, claimed: int) -> str:
 
 
 def question_context(request: HtmxHttpRequest, deal: Deal, form=None) -> dict:
+    if deal.area is Area.DISCARD and deal.at_table:
+        return {"deal": deal, "form": form or ThrowForm(six=deal.five, throws=1)}
     if deal.area is Area.DISCARD:
         return {"deal": deal, "form": form or ThrowForm(six=deal.six)}
     if deal.area is Area.LAY:
@@ -375,6 +409,8 @@ def explain(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def answer_form(deal: Deal, data):
+    if deal.area is Area.DISCARD and deal.at_table:
+        return ThrowForm(data, six=deal.five, throws=1)
     if deal.area is Area.DISCARD:
         return ThrowForm(data, six=deal.six)
     if deal.area is Area.LAY:

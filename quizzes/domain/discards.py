@@ -10,6 +10,12 @@ Mistakes of a recognisable kind are patterns, learnt and reviewed like the show'
 a pair or a fifteen thrown to the dealer's crib, a pair split, the crib ignored. Each is
 "seen" in a deal that tempts it (the pone holds a five, say) and "missed" when the choice
 made it and it cost points.
+
+At a table of three or four (``grade_table_discard``, ``deal_table_discard``) five cards are
+dealt and one thrown, graded the same way against the best of the five choices for the
+seat (``cribbage.discard.table_discard_options``: the crib's other cards and the starter
+any of the unseen alike). The dealer and the dealer's partner own the crib as the dealer
+does; an opponent gives it away as the pone does, and can throw a five to it.
 """
 
 from __future__ import annotations
@@ -20,18 +26,34 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from cribbage.cards import DECK, Card
-from cribbage.discard import CRIB_MODEL, CribModel, DiscardOption, Role, discard_options
+from cribbage.discard import (
+    CRIB_MODEL,
+    CribModel,
+    DiscardOption,
+    Role,
+    TableSeat,
+    discard_options,
+    table_discard_options,
+)
+from cribbage.rules import table_for
 
 from .patterns import Pattern
 
 __all__ = [
     "BEST_MARGIN",
     "CRIB_MODEL",
+    "DISCARD_PLAYERS",
     "DiscardGrade",
     "deal_discard",
+    "deal_table_discard",
     "grade_discard",
+    "grade_table_discard",
+    "role_of_seat",
     "tempting",
 ]
+
+DISCARD_PLAYERS = (2, 3, 4)
+"""The tables the discard quiz deals for."""
 
 BEST_MARGIN = 0.05
 """A choice within this many expected points of the best is as good as best."""
@@ -74,7 +96,7 @@ class DiscardGrade:
 
     @property
     def rank(self) -> int:
-        """The choice's place among the 15, 1 for the best."""
+        """The choice's place among the 15 (the 5 of five dealt), 1 for the best."""
         return self.options.index(self.chosen) + 1
 
 
@@ -97,13 +119,14 @@ def _made(option: DiscardOption, role: Role, best: DiscardOption) -> set[Pattern
     """The recognisable mistakes a choice makes, whatever they cost."""
     made = set()
     if role is Role.PONE:
-        first, second = option.throw
         if any(card.value == 5 for card in option.throw):
             made.add(Pattern.DISCARD_FIVE_TO_DEALER)
-        if first.rank is second.rank:
-            made.add(Pattern.DISCARD_PAIR_TO_DEALER)
-        if first.value + second.value == 15:
-            made.add(Pattern.DISCARD_FIFTEEN_TO_DEALER)
+        if len(option.throw) == 2:
+            first, second = option.throw
+            if first.rank is second.rank:
+                made.add(Pattern.DISCARD_PAIR_TO_DEALER)
+            if first.value + second.value == 15:
+                made.add(Pattern.DISCARD_FIFTEEN_TO_DEALER)
     kept_pairs = {frozenset(pair) for pair in _pairs(best.keep)}
     if any(len(pair & set(option.keep)) == 1 for pair in kept_pairs):
         made.add(Pattern.DISCARD_SPLIT_PAIR)
@@ -123,9 +146,19 @@ def grade_discard(
     """Grade throwing ``throw`` from ``six`` as ``role`` (``options`` when already known,
     worked out with ``crib_model``)."""
     options = tuple(options or discard_options(six, role, crib_model))
+    return _graded(six, role, options, throw, crib_model)
+
+
+def _graded(
+    dealt: Sequence[Card],
+    role: Role,
+    options: tuple[DiscardOption, ...],
+    throw: Sequence[Card],
+    crib_model: CribModel,
+) -> DiscardGrade:
     thrown = set(throw)
     (chosen,) = (option for option in options if set(option.throw) == thrown)
-    seen = tempting(six, role, options)
+    seen = tempting(dealt, role, options)
     costly = chosen.net_ev < options[0].net_ev - BEST_MARGIN
     mistakes = _made(chosen, role, options[0]) & seen if costly else set()
     order = list(Pattern)
@@ -153,3 +186,37 @@ def deal_discard(
         if pattern is None or pattern in tempting(six, role, options):
             return six, role, options
     return six, role, options
+
+
+def role_of_seat(seat: TableSeat) -> Role:
+    """The two-player seat a seat at three or four grades like: the dealer's for whoever
+    owns the crib (the dealer, the dealer's partner), the pone's for an opponent."""
+    return Role.PONE if seat is TableSeat.OPPONENT else Role.DEALER
+
+
+def grade_table_discard(
+    five: Sequence[Card],
+    players: int,
+    seat: TableSeat,
+    throw: Sequence[Card],
+    options: Sequence[DiscardOption] | None = None,
+) -> DiscardGrade:
+    """Grade throwing the one card ``throw`` from ``five`` at a table of ``players`` from
+    ``seat`` (``options`` when already known)."""
+    options = tuple(options or table_discard_options(five, players=players, seat=seat))
+    return _graded(five, role_of_seat(seat), options, throw, CribModel.RANDOM)
+
+
+def deal_table_discard(
+    rng: random.Random, players: int
+) -> tuple[tuple[Card, ...], TableSeat, tuple[DiscardOption, ...]]:
+    """Five cards and a seat at a table of ``players`` (three or four), with their options:
+    each seat as likely as it comes round the table (at four, the dealer, the dealer's
+    partner and two opponents; at three, the dealer and two opponents)."""
+    table = table_for(players)
+    seats = [TableSeat.DEALER, *[TableSeat.OPPONENT] * 2]
+    if table.partners:
+        seats.append(TableSeat.PARTNER)
+    five = tuple(sorted(rng.sample(DECK, table.dealt_each)))
+    seat = rng.choice(seats)
+    return five, seat, table_discard_options(five, players=players, seat=seat)

@@ -13,7 +13,7 @@ from django.db import IntegrityError, connection, transaction
 
 from cribbage.cards import Card
 
-from ..domain.discards import grade_discard
+from ..domain.discards import grade_discard, grade_table_discard
 from ..domain.lays import grade_lay, mistake_words
 from ..domain.marking import Answer, AnswerStyle, Marking
 from ..domain.patterns import Area, Category, Pattern
@@ -140,18 +140,24 @@ def _recorded_once(create: Callable[..., Recorded], *args) -> Recorded:
     return create(*args)
 
 
-def discard_record(*, deal: Deal, throw: tuple[Card, Card], now: datetime) -> tuple[Attempt, bool]:
-    """Grade and save the two cards thrown from a discard deal, with the mistakes it offered
-    and made and the review queue. Answered once, like a count."""
+def discard_record(*, deal: Deal, throw: tuple[Card, ...], now: datetime) -> tuple[Attempt, bool]:
+    """Grade and save the two cards thrown from a discard deal (the one, at three or four),
+    with the mistakes it offered and made and the review queue. Answered once, like a
+    count."""
     return _recorded_once(_discard_create, deal, throw, now)
 
 
-def _discard_create(deal: Deal, throw: tuple[Card, Card], now: datetime) -> tuple[Attempt, bool]:
+def _discard_create(deal: Deal, throw: tuple[Card, ...], now: datetime) -> tuple[Attempt, bool]:
     with transaction.atomic():
         deal, existing = _answered(deal)
         if existing is not None:
             return existing, False
-        grade = grade_discard(deal.six, deal.role, throw, deal.discard_options)
+        if deal.at_table:
+            grade = grade_table_discard(
+                deal.five, deal.players, deal.table_seat, throw, deal.table_discard_options
+            )
+        else:
+            grade = grade_discard(deal.six, deal.role, throw, deal.discard_options)
         attempt = _decision_save(
             deal,
             grade,

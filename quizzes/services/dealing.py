@@ -8,7 +8,7 @@ from cribbage.cards import format_cards
 from cribbage.computer import greedy_lay
 
 from ..domain.dealing import Mode, deal_quiz_hand, pick_weak_spot, system_random
-from ..domain.discards import deal_discard
+from ..domain.discards import deal_discard, deal_table_discard
 from ..domain.lays import LayPosition, deal_lay, notation
 from ..domain.patterns import Area, Pattern
 from ..domain.play import deal_play
@@ -23,9 +23,12 @@ def deal_create(
     now: datetime,
     pattern: Pattern | None = None,
     weights: dict[Pattern, float] | None = None,
+    players: int = 2,
 ) -> Deal:
     """Deal for ``mode``: a hand or crib to count, a discard, or a play. A pattern (the one
-    asked for, due for review, or drawn from the weak spots) decides which, by its area."""
+    asked for, due for review, or drawn from the weak spots) decides which, by its area.
+    The discard quiz (``Mode.DISCARD``) deals for a table of ``players``: five cards and a
+    seat at three or four."""
     focus = pick_weak_spot(weights or {}) if mode is Mode.WEAK_SPOTS else pattern
     area = focus.area if focus else _MODE_AREAS.get(mode, Area.SHOW)
     fields = {**owner.fields, "mode": mode.value, "dealt_at": now}
@@ -44,6 +47,14 @@ def deal_create(
         if position is None:
             position = deal_lay(system_random, pattern=focus)[0]
         row = lay_deal(position, focus=focus.value if focus else "", **fields)
+    elif area is Area.DISCARD and mode is Mode.DISCARD and players != 2:
+        five, seat, _ = deal_table_discard(system_random, players)
+        row = Deal(
+            kind=area.value,
+            hand=format_cards(five),
+            details={"players": players, "seat": seat.value},
+            **fields,
+        )
     elif area is Area.DISCARD:
         six, role, _ = deal_discard(system_random, pattern=focus)
         row = Deal(
