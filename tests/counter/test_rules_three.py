@@ -55,7 +55,7 @@ def test_the_deal_is_the_table_of_three():
     assert deal.dealer.name == "Claire" == deal.players[dealer_seat(3)].name
     assert deal.leader.name == "David" == deal.players[show_order(3)[0]].name
     for player in deal.players:
-        assert len(player.dealt) == table.dealt_each == 5
+        assert len(player.dealt) == table.dealt_each == 5 and table.thrown_each == 1
         assert player.thrown in player.dealt and player.thrown not in player.hand
         assert len(player.hand) == 4
     assert len(deal.from_deck) == table.crib_from_deck == 1
