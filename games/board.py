@@ -124,16 +124,18 @@ def _hole(track: int, number: int) -> Hole:
 
 
 def board(
-    scores: tuple[int, int],
-    previous: tuple[int, int],
+    scores: tuple[int, ...],
+    previous: tuple[int, ...],
     *,
     games_won: tuple[int, int] = (0, 0),
     games_needed: int = 0,
 ) -> Board:
-    """The board for two players' scores, the back pegs at ``previous``; in a match
-    (``games_needed`` > 1), each player's match holes, one a game to win, pegged for
-    each of the ``games_won``."""
-    game_hole = Hole(121, WIDTH - 12, TOP + ROWS * ROW_GAP + TRACK_GAP / 2 - ROW_GAP / 2)
+    """The board for the players' scores (two tracks; three for three players, two team
+    tracks for four), the back pegs at ``previous``; in a match (``games_needed`` > 1),
+    each player's match holes, one a game to win, pegged for each of the ``games_won``."""
+    count = len(scores)
+    middle = TOP + (count - 1) * (ROWS * ROW_GAP + TRACK_GAP) / 2 + (ROWS - 1) * ROW_GAP / 2
+    game_hole = Hole(121, WIDTH - 12, middle)
     tracks = []
     for track, (score, before) in enumerate(zip(scores, previous, strict=True)):
         holes = _holes(track)
@@ -147,7 +149,7 @@ def board(
                 skunk_lines=_skunk_lines(track),
             )
         )
-    height = TOP + 2 * ROWS * ROW_GAP + TRACK_GAP
+    height = TOP + count * ROWS * ROW_GAP + (count - 1) * TRACK_GAP
     if games_needed <= 1:
         return Board(WIDTH, height, tuple(tracks), game_hole)
     match = _match_rows(games_won, games_needed, height)

@@ -66,6 +66,31 @@ class NewGameForm(forms.Form):
             "invalid_choice": "There is no match of “%(value)s” games: play 1, 3, 5 or 7."
         },
     )
+    players = forms.TypedChoiceField(
+        label="Players",
+        choices=[
+            (2, "Two: you against the computer"),
+            (3, "Three: you against two computers (five cards each, one thrown)"),
+            (4, "Four: you and a computer partner (North) against two (five each, one thrown)"),
+        ],
+        coerce=int,
+        required=False,
+        empty_value=2,
+        initial=2,
+        widget=forms.RadioSelect,
+        error_messages={
+            "invalid_choice": "There is no game of “%(value)s” players: play 2, 3 or 4."
+        },
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("players", 2) != 2 and (data.get("match") or 1) != 1:
+            raise forms.ValidationError(
+                f"A match is for two players for now: play one game of {data['players']}, "
+                "or a match of two."
+            )
+        return data
 
 
 ACTIONS = ("discard", "lay", "go", "claim", "next", "hint", "resign")
@@ -83,8 +108,9 @@ class MoveForm(forms.Form):
     throw = forms.MultipleChoiceField(required=False)
     card = forms.CharField(required=False, max_length=4)
 
-    def __init__(self, data=None, *, hand=(), show_claim: bool = False):
+    def __init__(self, data=None, *, hand=(), show_claim: bool = False, throw_each: int = 2):
         super().__init__(data)
+        self.throw_each = throw_each
         self.fields["throw"].choices = [(card.code, card.label) for card in hand]
         self.fields["throw"].error_messages["invalid_choice"] = "“%(value)s” is not in your hand."
         self.show_claim = show_claim
@@ -95,9 +121,10 @@ class MoveForm(forms.Form):
         action = data.get("action")
         if action == "discard" and "throw" not in self.errors:
             throw = data.get("throw") or []
-            if len(set(throw)) != 2:
+            if len(set(throw)) != self.throw_each:
+                wanted = "two cards" if self.throw_each == 2 else "one card"
                 raise forms.ValidationError(
-                    f"Throw two cards to the crib: you chose {len(set(throw))}."
+                    f"Throw {wanted} to the crib: you chose {len(set(throw))}."
                 )
         elif action == "lay":
             try:

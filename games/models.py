@@ -53,6 +53,11 @@ class Game(PlayerOwned):
         default=0, help_text="The last deal whose summary the player moved on from."
     )
     hints = models.BooleanField(default=False, help_text="Whether the game offers hints.")
+    players = models.PositiveSmallIntegerField(
+        default=2,
+        help_text="2, 3 or 4: the player against one computer, two, or with a computer "
+        "partner against two (cribbage.game.Game.players).",
+    )
     hints_used = models.PositiveSmallIntegerField(default=0)
     hinted_at = models.PositiveIntegerField(
         null=True, blank=True, help_text="The move at which the player last asked for a hint."

@@ -25,19 +25,37 @@ from .services import decision_practise
 from .views import owned_game
 
 PRACTISES = WriteLimit("practise", "Too many quizzes made from reviews: try again soon.")
+REVIEW_NOT_YET = (
+    "The review judges two-player games only, for now: this game of {players} players has "
+    "no review yet. Its state is there to download once it is over."
+)
+
+
+def _not_reviewed(request: HtmxHttpRequest, game) -> HttpResponse | None:
+    """The page saying a game of three or four has no review yet (400), or None."""
+    if game.players == 2:
+        return None
+    problem = REVIEW_NOT_YET.format(players=game.players)
+    context = {"game": game, "problem": problem}
+    return render(request, "games/review_not_yet.html", context, status=400)
 
 
 @require_safe
 @private_page
 def review_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = owned_game(request, pk)
+    if refused := _not_reviewed(request, game):
+        return refused
     return render(request, "games/review.html", review_context(game, game_review(game)))
 
 
 @require_safe
 @private_page
 def review_data(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    return JsonResponse(game_review(owned_game(request, pk)))
+    game = owned_game(request, pk)
+    if game.players != 2:
+        return JsonResponse({"error": REVIEW_NOT_YET.format(players=game.players)}, status=400)
+    return JsonResponse(game_review(game))
 
 
 @require_safe
@@ -59,6 +77,8 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A quiz of one reviewed decision: its six and seat, or the turn a card was laid in;
     one quiz a decision, however often it is asked for."""
     game = owned_game(request, pk)
+    if refused := _not_reviewed(request, game):
+        return refused
     review = game_review(game)
     form = PractiseForm(request.POST)
     decision = form.chosen(review) if form.is_valid() else None

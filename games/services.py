@@ -62,18 +62,22 @@ def game_start(
     now: datetime,
     hints: bool = False,
     match: Match | None = None,
+    players: int = 2,
 ) -> Game:
     """A new game for ``owner``: cut for the deal, dealt, the computer's moves made if it
     is to move first (it discards first when it is the pone). ``hints`` offers a learner
     the best throw and lay. A guest keeps at most ``GUEST_UNFINISHED_GAMES`` unfinished
     games: their oldest are resigned to make room (``guest_games_over_cap``). The next
-    game of ``match`` is not cut for: the loser of the game before deals first."""
+    game of ``match`` is not cut for: the loser of the game before deals first. ``players``
+    3 or 4 seats the player against two computers, or with a computer partner (seat 2)
+    against two; hints are offered at two only, for now."""
     score = match.score if match is not None else None
     engine = EngineGame.new(
         secrets.token_hex(8),
         human=HUMAN,
         counting=counting,
         first_dealer=score.next_dealer if score is not None else None,
+        players=players,
     )
     with transaction.atomic():
         for oldest in guest_games_over_cap(owner):
@@ -84,7 +88,8 @@ def game_start(
             level=level.value,
             counting=counting.value,
             state=engine.to_dict(),
-            hints=hints,
+            hints=hints and players == 2,
+            players=players,
             started_at=now,
             updated_at=now,
             match=match,
@@ -259,13 +264,15 @@ def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
     """The computer's moves, and the player's forced ones, until the player has a choice
     or the game is over; then save."""
     level = Level(game.level)
-    while engine.to_move == COMPUTER or (action := forced(engine)) is not None:
-        if engine.to_move == COMPUTER:
+    while _computer_to_move(engine) or (action := forced(engine)) is not None:
+        if _computer_to_move(engine):
             action = choose(engine, level)
         engine = _log(game, engine.apply(action), action, now)
     game.state = engine.to_dict()
-    _review(game, engine, now)
-    game.human_score, game.computer_score = (min(score, GAME_POINTS) for score in engine.scores)
+    if engine.players == 2:
+        _review(game, engine, now)
+    game.human_score = min(engine.scores[HUMAN], GAME_POINTS)
+    game.computer_score = min(_best_opponent(engine), GAME_POINTS)
     game.updated_at = now
     for field, value in game_figures(engine).items():
         setattr(game, field, value)
@@ -279,6 +286,20 @@ def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
     elif game.match_id is not None:
         Match.objects.filter(pk=game.match_id).update(updated_at=now)
     game.save()
+
+
+def _computer_to_move(engine: EngineGame) -> bool:
+    """Whether a computer is to move: the one opponent, or at three or four any seat but
+    the player's (a partner at four is a computer too)."""
+    return engine.to_move is not None and engine.to_move != HUMAN
+
+
+def _best_opponent(engine: EngineGame) -> int:
+    """The score the player is racing: the computer's, at three the better of the two, at
+    four the other team's."""
+    if engine.players == 4:
+        return engine.scores[COMPUTER]
+    return max(engine.scores[seat] for seat in range(engine.players) if seat != HUMAN)
 
 
 def _review(game: Game, engine: EngineGame, now: datetime) -> None:
@@ -336,7 +357,7 @@ def _record_claim(
     if pending.source is Source.PLAY:
         turns = engine.deal.play.turns[: pending.turn + 1]
         play = " ".join(GO if turn.is_go else turn.card.code for turn in turns)
-        record = peg_play(play, 2)
+        record = peg_play(play, engine.players)
         slips = () if turns[-1].is_go else tuple(over_claims(record, len(record.plays) - 1))
         game_play_record(
             owner=owner,

@@ -24,6 +24,7 @@ from quizzes.views import answer_style
 from .board import board
 from .models import COMPUTER, HUMAN, Game
 from .review import which_questions
+from .table_many import many_table_context
 
 SEATS = {HUMAN: "you", COMPUTER: "the computer"}
 PLAY_MAX = 14
@@ -41,7 +42,10 @@ def table_context(
     request: HtmxHttpRequest, game: Game, problem: str = "", notice: str = ""
 ) -> dict:
     """Everything the table shows: the board, the hands, the play, the counts, the log;
-    at the end of a deal its summary first, and the next discard only after Next deal."""
+    at the end of a deal its summary first, and the next discard only after Next deal.
+    A game of three or four is ``games.table_many``'s."""
+    if game.players != 2:
+        return many_table_context(request, game, problem, notice)
     engine = game.engine
     deal = engine.deal
     play = deal.play

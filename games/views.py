@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from cribbage.computer import Level
 from cribbage.game import Counting, GameError, Resign
+from cribbage.rules import table_for
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from cribtrainer.throttle import WriteLimit
 from quizzes.domain.marking import AnswerStyle
@@ -75,7 +76,11 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         "now": timezone.now(),
     }
     length = form.cleaned_data["match"]
-    game = game_start(**options) if length == 1 else match_start(length=length, **options)
+    players = form.cleaned_data["players"]
+    if length == 1:
+        game = game_start(players=players, **options)
+    else:
+        game = match_start(length=length, **options)
     return redirect("games:game", pk=game.pk)
 
 
@@ -172,7 +177,12 @@ def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = owned_game(request, pk)
     engine = game.engine
     show_claim = claims_show(engine)
-    form = MoveForm(request.POST, hand=engine.deal.dealt[HUMAN], show_claim=show_claim)
+    form = MoveForm(
+        request.POST,
+        hand=engine.deal.dealt[HUMAN],
+        show_claim=show_claim,
+        throw_each=table_for(engine.players).thrown_each,
+    )
     problem = notice = ""
     answer = None
     if _stale(request, game):
