@@ -56,7 +56,10 @@ def test_a_match_of_three_on_a_phone(watched: Page):
     assert_accessible(page)
     screenshot(page, "match-next-game-phone-390x844", full_page=False)
     next_game = page.get_by_role("button", name="Next game")
-    next_game.scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, 0)")
+    box = next_game.bounding_box()  # on the first screen, as Next deal is
+    assert box and box["y"] + box["height"] <= PHONE["height"], box
+    print(f"\nmatch ending, phone: Next game ends at y = {box['y'] + box['height']:.0f}")
     next_game.click()
     expect(page).to_have_title(re.compile(r"^Game 2 of 3 · you [01], the computer [01] · "))
     game = current_game(page)
