@@ -289,10 +289,12 @@ class TableDiscardHand(Picks):
     @property
     def query(self) -> str:
         """The canonical query string:
-        ``players=3&cards=5H,5D,JS,4C,KD&seat=dealer[&throw=KD]``."""
-        parts = [f"players={self.players}"]
-        parts += [f"{key}={value}" for key, value in self.place_params()]
-        parts.append(f"seat={self.seat.value}")
+        ``players=3&cards=5H,5D,JS,4C,KD&seat=dealer[&throw=KD]``; an empty page as the
+        dealer is ``players=3`` alone, the page the player-count links open."""
+        cards = [f"{key}={value}" for key, value in self.place_params()]
+        parts = [f"players={self.players}", *cards]
+        if cards or self.seat is not TableSeat.DEALER:
+            parts.append(f"seat={self.seat.value}")
         if self.fill:
             parts.append(f"fill={self.fill}")
         if self.throw:

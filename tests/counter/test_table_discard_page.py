@@ -181,6 +181,9 @@ def test_a_throw_not_among_the_five_is_named_and_the_best_shown(client, throw, p
     ],
 )
 def test_the_plain_form_lands_on_the_canonical_url(client, query, canonical):
+    # The player-count links' pages are canonical already.
+    assert client.get("/discard/?players=3").status_code == 200
+    assert client.get("/discard/?players=4&seat=dealer")["Location"] == "/discard/?players=4"
     response = client.get(f"/discard/?{query}")
     assert response.status_code == 302
     assert response["Location"] == canonical
