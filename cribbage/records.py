@@ -13,6 +13,7 @@ from enum import Enum
 from functools import lru_cache
 
 from .cards import Card
+from .match_score import match_points
 from .pegging import PegItem, PlayState
 from .rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, Seat, other
 from .show import ShowResult, score_show
@@ -162,8 +163,9 @@ class GameResult:
 
     @property
     def match_points(self) -> int:
-        """The winner's match points: 1 for a win, 2 for a skunk, 3 for a double skunk."""
-        return 1 + self.skunk
+        """The winner's match points: 1 for a win, 2 for a skunk, 3 for a double skunk
+        (``cribbage.match_score.match_points``, the one rule for them)."""
+        return match_points(self.skunk)
 
     @property
     def tournament_points(self) -> int:
