@@ -136,9 +136,10 @@ def strong_table_lay(
 
 
 def next_player_threat(after: PlayState, player: Seat, unseen: Sequence[Card]) -> float:
-    """What ``player``, next to lay on ``after``, may score with their next card: for each
-    rank they may hold (of value above what their gos ruled out), the most it scores times
-    the chance that they hold one of its unseen cards among their cards left, summed."""
+    """What ``player``, next to lay on ``after``, may expect to score with their next card:
+    the ranks they may hold (of value above what their gos ruled out) that would score,
+    the best first, each by the chance that they hold one of its unseen cards among their
+    cards left and none of a better one (the ranks taken as held independently)."""
     size = HAND_SIZE - after.laid[player]
     if size <= 0 or player in after.said_go:
         return 0.0
@@ -152,12 +153,16 @@ def next_player_threat(after: PlayState, player: Seat, unseen: Sequence[Card]) -
     size = min(size, total)
     if not size:
         return 0.0
-    threat = 0.0
+    scoring = []
     for rank, many in ranks.items():
         card = next(card for card in pool if card.rank is rank)
         if after.count + card.value > MAX_COUNT:
             continue
         points = sum(item.points for item in score_play(after.series, card))
         if points:
-            threat += points * (1 - comb(total - many, size) / comb(total, size))
+            scoring.append((points, 1 - comb(total - many, size) / comb(total, size)))
+    threat, none_better = 0.0, 1.0
+    for points, chance in sorted(scoring, reverse=True):
+        threat += points * chance * none_better
+        none_better *= 1 - chance
     return threat
