@@ -21,12 +21,16 @@ In the play every level must lay a card that fits, and says go only when none do
   one's partner, whose points are the team's (then they count for, at half weight, as a
   partner plays their own hand); and keep the go (on equal value it sheds its highest card,
   keeping low ones to lay last in a series).
+
+The hints offered at three and four (``table_discard_hint``, ``table_play_hint``) are
+strong's choices, with why in a player's words.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from math import comb
 
 from .actions import Action, Claim, Discard, Go, Lay
@@ -40,10 +44,13 @@ from .rules import HAND_SIZE, MAX_COUNT, Seat
 
 __all__ = [
     "PARTNER_WEIGHT",
+    "TableHint",
     "choose_at_table",
     "greedy_table_discard",
     "next_player_threat",
     "strong_table_lay",
+    "table_discard_hint",
+    "table_play_hint",
     "table_seat",
 ]
 
@@ -166,3 +173,61 @@ def next_player_threat(after: PlayState, player: Seat, unseen: Sequence[Card]) -
         threat += points * chance * none_better
         none_better *= 1 - chance
     return threat
+
+
+# --- hints at a table of three or four -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableHint:
+    """The hint beside a decision at three or four: the card to throw or to lay, and why,
+    in a player's words. For a throw, ``seat`` is whose crib it is, seen from the player."""
+
+    card: Card
+    why: str
+    seat: TableSeat | None = None
+
+
+def table_discard_hint(game: Game, player: Seat) -> TableHint:
+    """The best throw of the five for ``player``'s seat, as the computer throws it
+    (``table_discard_options``), and what the keep and the crib are worth."""
+    seat = table_seat(game, player)
+    cards = game.deal.dealt[player]
+    best, second = table_discard_options(cards, players=game.players, seat=seat)[:2]
+    crib = {
+        TableSeat.DEALER: "your crib",
+        TableSeat.PARTNER: "your partner's crib",
+        TableSeat.OPPONENT: "an opponent's crib",
+    }[seat]
+    why = (
+        f"the four kept average {best.hand_ev:.1f} with the starter, and the "
+        f"{best.throw[0].label} gives {crib} {best.crib_ev:.1f} on average; "
+        f"{best.net_ev - second.net_ev:.2f} points better than throwing the "
+        f"{second.throw[0].label}"
+    )
+    return TableHint(best.throw[0], why, seat)
+
+
+def table_play_hint(game: Game, player: Seat) -> TableHint:
+    """The card strong lays for ``player`` now, and why: what it scores, and what the next
+    player may score on it."""
+    deal = game.deal
+    play = deal.play
+    assert play is not None and deal.starter is not None
+    hand = deal.held(player)
+    seen = (*deal.dealt[player], deal.starter, *(t.card for t in play.turns if t.card))
+    partners = game.players == 4
+    card = strong_table_lay(hand, play, player, seen, partners=partners)
+    after, items = play.lay(card)
+    now = sum(item.points for item in items)
+    reasons = [f"it pegs {now}" if now else "nothing scores now"]
+    following = after.to_play
+    if following is not None and after.count:
+        unseen = [each for each in DECK if each not in set(seen)]
+        threat = next_player_threat(after, following, unseen)
+        partner = partners and following % 2 == player % 2
+        who = "your partner" if partner else "the next player"
+        reasons.append(f"{who} may peg {threat:.1f} on it on average")
+    elif following is not None:
+        reasons.append("the count starts again")
+    return TableHint(card, ", ".join(reasons))

@@ -70,7 +70,7 @@ def game_start(
     games: their oldest are resigned to make room (``guest_games_over_cap``). The next
     game of ``match`` is not cut for: the loser of the game before deals first. ``players``
     3 or 4 seats the player against two computers, or with a computer partner (seat 2)
-    against two; hints are offered at two only, for now."""
+    against two."""
     score = match.score if match is not None else None
     engine = EngineGame.new(
         secrets.token_hex(8),
@@ -88,7 +88,7 @@ def game_start(
             level=level.value,
             counting=counting.value,
             state=engine.to_dict(),
-            hints=hints and players == 2,
+            hints=hints,
             players=players,
             started_at=now,
             updated_at=now,

@@ -12,12 +12,15 @@ East. What the player misses, the next opponent in turn (West) takes (muggins).
 from __future__ import annotations
 
 from functools import cache
+from urllib.parse import urlencode
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 
 from cribbage.game import GAME_POINTS, Phase, Source, pegged_words
 from cribbage.muggins import play_claim_said, show_claim_said
 from cribbage.show import MAX_SHOW
+from cribbage.table_computer import table_discard_hint, table_play_hint
 from cribtrainer.htmx import HtmxHttpRequest
 from quizzes.domain.marking import AnswerStyle
 from quizzes.forms import AnswerForm
@@ -91,6 +94,7 @@ def many_table_context(
     title = " · ".join(f"{name} {score}" for name, score in zip(sides, tracks, strict=True))
     show_claim = pending is not None and pending.source is not Source.PLAY
     claim_what = _claim_what(engine) if pending is not None and pending.player == HUMAN else ""
+    your_turn = engine.to_move == HUMAN and pending is None
     return {
         "game": game,
         "engine": engine,
@@ -142,7 +146,18 @@ def many_table_context(
         "skunk_rule": SKUNK_RULE_THREE if players == 3 else "",
         "muggins_rule": MUGGINS_RULE if game.counting == "manual" else "",
         "cut": _cut(engine) if deal.number == 1 and phase is Phase.DISCARD else None,
+        "hint": _hint(engine) if game.hints and not paused and your_turn else None,
     }
+
+
+def _hint(engine) -> dict:
+    """The best throw, with its link to the analyser at this table, or the card to lay."""
+    if engine.deal.play is None:
+        hint = table_discard_hint(engine, HUMAN)
+        cards = ",".join(card.code for card in engine.deal.dealt[HUMAN])
+        query = urlencode({"players": engine.players, "cards": cards, "seat": hint.seat.value})
+        return {"throw": hint, "url": f"{reverse('counter:discard')}?{query}"}
+    return {"lay": table_play_hint(engine, HUMAN)}
 
 
 def _track_scores(engine) -> tuple[int, ...]:

@@ -72,7 +72,8 @@ def test_a_whole_game_of_three_or_four_is_played_through_the_page(client, player
     page = client.get(f"/play/{game.pk}/")
     assert page.status_code == 200
     assertContains(page, "Throw one to")
-    assertContains(page, 'type="radio" name="throw"')
+    # One tap throws a card: a button for each of the five, no JS needed.
+    assert page.content.decode().count('type="submit" name="throw"') == 5
     names = ("West", "East") if players == 3 else ("West", "North", "East")
     for name in names:
         assertContains(page, name)
@@ -189,3 +190,26 @@ def test_the_games_list_the_review_and_the_state_of_a_table_game(client, players
     assertContains(review, "three and four players", status_code=review.status_code)
     state = client.get(f"/play/{game.pk}/state.json")
     assert state.status_code == 200 and state.json()["players"] == players
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_hints_at_three_and_four_name_the_computers_choice(client, players):
+    game = new_game(client, players=players, hints="on", counting="automatic")
+    assert game.hints
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    engine = game.engine
+    from cribbage.table_computer import table_discard_hint
+
+    hint = table_discard_hint(engine, HUMAN)
+    assert f"Hint: throw the {hint.card.label}" in page
+    assert f"/discard/?players={players}&amp;cards=" in page
+    client.post(
+        f"/play/{game.pk}/move/",
+        {"move": game.moves, "action": "discard", "throw": [hint.card.code]},
+    )
+    game.refresh_from_db()
+    assert game.hints_used == 1
+    engine = game.engine
+    if engine.to_move == HUMAN and len(engine.legal_actions()) > 1:
+        page = client.get(f"/play/{game.pk}/").content.decode()
+        assert "Hint: lay the" in page
