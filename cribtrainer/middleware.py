@@ -1,12 +1,16 @@
 """Middleware for how sessions live and how caches treat the pages that read them."""
 
 import time
+from datetime import timedelta
 
 from django.conf import settings
 from django.utils.cache import patch_cache_control
 from django.utils.http import http_date
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+RENEWED_WITHIN = timedelta(hours=1)
+"""A session renewed less than this long ago is not written again: a game's moves come
+seconds apart, and a two-week session loses at most an hour of its life by it."""
 
 
 class SessionRenewMiddleware:
@@ -39,6 +43,9 @@ class SessionRenewMiddleware:
         return response
 
     def _renew(self, session, response) -> None:
+        stored_expiry = getattr(session, "stored_expiry", None)
+        if stored_expiry is not None and session.get_expiry_date() - stored_expiry < RENEWED_WITHIN:
+            return
         stored = session.model.objects.filter(session_key=session.session_key)
         if not stored.update(expire_date=session.get_expiry_date()):
             return

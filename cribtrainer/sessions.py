@@ -23,6 +23,14 @@ class SessionStore(DatabaseStore):
 
         return PlayerSession
 
+    stored_expiry = None
+    """When the session, as it was read, was to expire (None until it is read)."""
+
+    def _get_session_from_db(self):
+        stored = super()._get_session_from_db()
+        self.stored_expiry = stored.expire_date if stored is not None else None
+        return stored
+
     def create_model_instance(self, data):
         session = super().create_model_instance(data)
         session.user_id = session_user_id(data)

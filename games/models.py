@@ -122,7 +122,19 @@ class Game(PlayerOwned):
 
     @property
     def engine(self) -> EngineGame:
-        return EngineGame.from_dict(self.state)
+        """The game's state as the engine's value, read once for a state: a move reads it
+        to check the form, to apply the move, and to draw the table after."""
+        read = self.__dict__.get("_engine_read")
+        if read is not None and read[0] is self.state:
+            return read[1]
+        engine = EngineGame.from_dict(self.state)
+        self.__dict__["_engine_read"] = (self.state, engine)
+        return engine
+
+    def engine_keep(self, engine: EngineGame) -> None:
+        """Store ``engine`` as the game's state (saved with the row)."""
+        self.state = engine.to_dict()
+        self.__dict__["_engine_read"] = (self.state, engine)
 
     @property
     def is_over(self) -> bool:

@@ -95,7 +95,7 @@ def game_start(
             match=match,
             match_number=score.number if score is not None else None,
         )
-        _computer_moves(game, engine, now)
+        _computer_moves(game, engine, now, [])
     return game
 
 
@@ -190,7 +190,9 @@ def game_move(
     Raises ``GameError`` (naming what is wrong, nothing changed) for a move not allowed now.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        # The owner comes with the row: a claim keeps the player's progress.
+        locked = Game.objects.select_related("user").select_for_update(of=("self",))
+        game = locked.get(pk=game.pk)
         if game.moves != expected:
             return Move(game, made=False)
         engine = game.engine
@@ -201,8 +203,8 @@ def game_move(
         _count_hint(game, action, expected)
         if isinstance(action, Claim):
             _record_claim(game, engine, action, answer, now)
-        engine = _log(game, after, action, now)
-        _computer_moves(game, engine, now)
+        log = [_logged(game, action, now)]
+        _computer_moves(game, after, now, log)
     return Move(game, made=True)
 
 
@@ -260,15 +262,16 @@ def forced(engine: EngineGame) -> Action | None:
     return legal[0] if len(legal) == 1 else None
 
 
-def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
+def _computer_moves(game: Game, engine: EngineGame, now: datetime, log: list[GameAction]) -> None:
     """The computer's moves, and the player's forced ones, until the player has a choice
-    or the game is over; then save."""
+    or the game is over; then save, with every action of the move in ``log``."""
     level = Level(game.level)
     while _computer_to_move(engine) or (action := forced(engine)) is not None:
         if _computer_to_move(engine):
             action = choose(engine, level)
-        engine = _log(game, engine.apply(action), action, now)
-    game.state = engine.to_dict()
+        engine = engine.apply(action)
+        log.append(_logged(game, action, now))
+    game.engine_keep(engine)
     if engine.players == 2:
         _review(game, engine, now)
     game.human_score = min(engine.scores[HUMAN], GAME_POINTS)
@@ -285,6 +288,7 @@ def _computer_moves(game: Game, engine: EngineGame, now: datetime) -> None:
             _match_game_over(game, result, now)
     elif game.match_id is not None:
         Match.objects.filter(pk=game.match_id).update(updated_at=now)
+    GameAction.objects.bulk_create(log)
     game.save()
 
 
@@ -338,12 +342,13 @@ def _review(game: Game, engine: EngineGame, now: datetime) -> None:
     keep_review(game, practised(stored))
 
 
-def _log(game: Game, after: EngineGame, action: Action, now: datetime) -> EngineGame:
-    GameAction.objects.create(
+def _logged(game: Game, action: Action, now: datetime) -> GameAction:
+    """The action as the game's next in its log, to be saved with the move."""
+    logged = GameAction(
         game=game, number=game.moves, seat=action.player, action=action_to_dict(action), at=now
     )
     game.moves += 1
-    return after
+    return logged
 
 
 def _record_claim(

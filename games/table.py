@@ -64,6 +64,7 @@ def table_context(
     title = f"You {scores[HUMAN]} · Computer {scores[COMPUTER]}"
     context = {
         "game": game,
+        "move_url": reverse("games:move", args=[game.pk]),  # each form's, drawn once
         "engine": engine,
         "deal": deal,
         "phase": phase.value,
@@ -96,7 +97,7 @@ def table_context(
         "go_said": _go_said(engine),
         "show_claim": claims_show(engine),
         "style": answer_style(request),
-        "answer_form": AnswerForm() if pending is not None else None,
+        "answer_form": AnswerForm() if claims_show(engine) else None,  # item by item
         "max_points": MAX_SHOW,
         "styles": AnswerStyle,
         "count": play.count if play else 0,

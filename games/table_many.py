@@ -97,6 +97,7 @@ def many_table_context(
     your_turn = engine.to_move == HUMAN and pending is None
     return {
         "game": game,
+        "move_url": reverse("games:move", args=[game.pk]),  # each form's, drawn once
         "engine": engine,
         "many": True,
         "players": players,

@@ -174,7 +174,8 @@ def game_delete(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @vary_on_htmx
 @private_page
 def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    game = owned_game(request, pk)
+    # Only the state is read before the move; the move itself reads the row again, locked.
+    game = owned_game(request, pk, defer=("review", "skill"))
     engine = game.engine
     show_claim = claims_show(engine)
     form = MoveForm(
