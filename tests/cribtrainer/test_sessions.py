@@ -79,6 +79,22 @@ def test_a_post_that_changes_nothing_does_not_renew_the_session(url, data, token
     assert session_of(browser).expire_date == before
 
 
+def test_a_session_renewed_within_the_hour_is_not_written_again(client):
+    """A game's moves come seconds apart: the first renews the session, the next ones
+    leave it, until an hour of its life has gone."""
+    client.post("/quiz/new/", {"mode": "hand"})
+    age_session(client, AGE - timedelta(minutes=59))
+    before = session_of(client).expire_date
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post("/quiz/new/", {"mode": "hand"})
+    assert response.status_code == 302
+    assert "sessionid" not in response.cookies
+    assert session_of(client).expire_date == before
+    assert not [q for q in queries if q["sql"].startswith("UPDATE") and "session" in q["sql"]]
+    age_session(client, AGE - timedelta(minutes=61))
+    assert renewed(client, client.post("/quiz/new/", {"mode": "hand"}))
+
+
 def test_reading_a_page_does_not_write_the_session(client):
     client.post("/quiz/new/", {"mode": "hand"})
     age_session(client, timedelta(days=1))
