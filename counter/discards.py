@@ -228,6 +228,12 @@ SEAT_NAMES = {
     TableSeat.OPPONENT: "opponent",
 }
 """Each seat as a sentence says it after "the"."""
+SEAT_LABELS = {
+    TableSeat.DEALER: "Dealer",
+    TableSeat.PARTNER: "Partner",
+    TableSeat.OPPONENT: "Opponent",
+}
+"""Each seat on the seat switch: one word, so the three fit a 320-pixel phone."""
 
 
 def table_seats(players: int) -> tuple[TableSeat, ...]:

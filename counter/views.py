@@ -13,7 +13,7 @@ from cribbage.cards import Card
 from cribbage.pegging import MAX_PLAYERS, MIN_PLAYERS, PegKind
 from cribtrainer.htmx import HtmxHttpRequest, current_path, vary_on_htmx, wants_partial
 
-from .discards import SEAT_NAMES, Analysis, DiscardHand, TableDiscardHand
+from .discards import SEAT_LABELS, Analysis, DiscardHand, TableDiscardHand
 from .entry import Entry
 from .examples import SAID_IN_THE_PLAY, THREE_PLAYERS, shown_with_text
 from .forms import (
@@ -361,7 +361,7 @@ def _table_discard_page(request: HtmxHttpRequest, players: int) -> HttpResponse:
         "table": True,
         "players": players,
         "player_counts": _discard_player_counts(),
-        "seats": [(seat, SEAT_NAMES[seat]) for seat in hand.seats],
+        "seats": [(seat, SEAT_LABELS[seat]) for seat in hand.seats],
         "analysis": analysis,
         "message": message or hand.prompt,
         "problem": form.problem,

@@ -6,6 +6,7 @@ from playwright.sync_api import Page, expect
 from cribbage.cards import parse_cards
 from cribbage.discard import TableSeat, table_discard_options
 from tests.browser import PHONE, assert_accessible, screenshot
+from tests.counter.test_browser import TARGETS, small_targets
 
 pytestmark = pytest.mark.browser
 
@@ -69,3 +70,29 @@ def test_at_three_there_is_no_partner_and_a_typed_sixth_card_is_named(watched: P
     page.get_by_role("button", name="Analyse these").click()
     expect(page.locator(".choices tbody tr")).to_have_count(5)
     expect(page).to_have_url("/discard/?players=3&cards=5H,5D,JS,4C,KD&seat=dealer")
+
+
+def test_without_javascript_five_taps_and_a_seat_change_analyse_at_three(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
+    page = context.new_page()
+    page.goto("/discard/?players=3")
+    for code in FIVE.split():
+        page.locator(f"#pick-{code}").click()
+        page.wait_for_load_state()
+    expect(page).to_have_url("/discard/?players=3&cards=5H,5D,JS,4C,KD&seat=dealer")
+    expect(page.locator(".choices tbody tr")).to_have_count(5)
+    page.locator("#seat-opponent").check()
+    page.get_by_role("button", name="Analyse", exact=True).click()
+    expect(page).to_have_url("/discard/?players=3&cards=5H,5D,JS,4C,KD&seat=opponent")
+    expect(page.locator("#discard-message")).to_contain_text("Best as the opponent")
+    context.close()
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_narrow_phones_have_no_sideways_scroll_and_big_enough_targets(watched: Page, width):
+    watched.set_viewport_size({"width": width, "height": 740})
+    watched.goto(f"{FOUR.replace('dealer', 'partner')}&throw=KD")
+    assert watched.evaluate("document.documentElement.scrollWidth") <= width
+    targets = TARGETS + ", .choice-link, .player-count a"
+    assert small_targets(watched, targets, 44, 44) == []
+    assert_accessible(watched)

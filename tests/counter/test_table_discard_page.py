@@ -87,7 +87,8 @@ def test_the_seats_offered_are_the_tables(client):
     assert 'id="seat-opponent"' in three
     four = client.get(FOUR).content.decode()
     assert 'id="seat-partner" name="seat" value="partner" checked' in four
-    assert "Dealer&#x27;s partner" in four or "Dealer's partner" in four
+    assert '<label for="seat-partner">Partner</label>' in four
+    assert "Best as the dealer&#x27;s partner" in four
     assert 'id="role-switch"' not in four and 'id="opponent-switch"' not in four
     assert '<a href="/discard/?players=4" aria-current="true">4 players</a>' in four
 
