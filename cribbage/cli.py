@@ -361,14 +361,24 @@ def build_parser() -> argparse.ArgumentParser:
         "cannot play; player 1 leads and player N deals",
     )
 
-    discard = commands.add_parser("discard", help="value the 15 ways to throw two to the crib")
+    discard = commands.add_parser(
+        "discard",
+        help="value the 15 ways to throw two to the crib (at 3 or 4 players, the 5 ways to "
+        "throw one)",
+    )
     discard.add_argument(
         "cards", nargs="*", help="the six cards dealt (five with --players 3 or 4)"
     )
     role = discard.add_mutually_exclusive_group(required=True)
-    role.add_argument("--dealer", dest="role", action="store_const", const=Role.DEALER)
     role.add_argument(
-        "--pone", dest="role", action="store_const", const=Role.PONE, help="(an opponent at 3, 4)"
+        "--dealer", dest="role", action="store_const", const=Role.DEALER, help="the dealer"
+    )
+    role.add_argument(
+        "--pone",
+        dest="role",
+        action="store_const",
+        const=Role.PONE,
+        help="the dealer's opponent at 2 (an opponent at 3 or 4)",
     )
     role.add_argument(
         "--partner",
