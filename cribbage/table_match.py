@@ -12,7 +12,7 @@ is 1/3 at three, 1/2 at four), its match points a game (1/2/3 for a win, skunk o
 skunk, the winner's as a loss when it loses), and points a finished deal by seat, each
 with the half-width of its 95 % interval over the decks (a deck's rotations averaged:
 the deck is the unit of chance). It also times every decision of each level, in
-milliseconds (mean and 95th percentile); only those depend on the machine.
+milliseconds of CPU time (mean and 95th percentile); only those depend on the machine.
 """
 
 from __future__ import annotations
@@ -74,9 +74,9 @@ def play_table_game(
     while not game.is_over:
         player = game.to_move
         assert player is not None
-        started = time.perf_counter()
+        started = time.process_time()
         action = choose(game, seats[player])
-        times[0 if player in mine else 1].append(1000 * (time.perf_counter() - started))
+        times[0 if player in mine else 1].append(1000 * (time.process_time() - started))
         game = game.apply(action)
     result = game.result
     assert result is not None
