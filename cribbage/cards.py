@@ -233,6 +233,9 @@ def parse_card(token: str) -> Card:
 
     Raises CardError naming the token when it is not a card.
     """
+    card = _BY_CODE.get(token)
+    if card is not None:  # a card's own code, as stored games and forms hold them
+        return card
     text = token.strip().translate(_INVISIBLE).upper()
     if len(text) < 2:
         raise CardError(f"{_shown(token)} is not a card: write a rank and a suit, like 5H or J♦")
@@ -245,6 +248,8 @@ def parse_card(token: str) -> Card:
         raise CardError(f"{_shown(token)} is not a card: suits are C D H S (or ♣ ♦ ♥ ♠)")
     return _CARDS[rank, suit]
 
+
+_BY_CODE = {card.code: card for card in _CARDS.values()}
 
 # The forgiving reading: every rank the strict parser takes, and 1 for an ace, 0 for a ten.
 _TYPED_RANK = {**_RANK_TEXT, "1": Rank.ACE, "0": Rank.TEN}
