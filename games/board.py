@@ -176,6 +176,7 @@ def _holes(track: int) -> tuple[Hole, ...]:
     return tuple(_hole(track, number) for number in range(1, HOLES + 1))
 
 
+@cache
 def _numbers(holes: tuple[Hole, ...]) -> tuple[Number, ...]:
     """Each row's last hole numbered, beside it, outside the track."""
     numbers = []
@@ -185,6 +186,7 @@ def _numbers(holes: tuple[Hole, ...]) -> tuple[Number, ...]:
     return tuple(numbers)
 
 
+@cache
 def _skunk_lines(track: int) -> tuple[SkunkLine, ...]:
     """The double skunk line before 61 and the skunk line before 91, each between its
     hole and the one before (the rows turn there), named beside it."""
