@@ -50,6 +50,7 @@ __all__ = [
     "next_player_threat",
     "strong_table_lay",
     "table_discard_hint",
+    "table_lay_values",
     "table_play_hint",
     "table_seat",
 ]
@@ -127,19 +128,35 @@ def strong_table_lay(
     fitting = sorted(play.playable(hand), key=lambda card: (card.rank, card))
     if not fitting:
         raise ValueError("no card fits: the player must say go")
+    values = table_lay_values(fitting, play, me, seen, partners=partners)
+    return max(fitting, key=lambda card: values[card] + SHED_HIGH * card.value)
+
+
+def table_lay_values(
+    hand: Sequence[Card],
+    play: PlayState,
+    me: Seat,
+    seen: Iterable[Card],
+    *,
+    partners: bool = False,
+) -> dict[Card, float]:
+    """What strong makes of each card of ``hand`` that fits, in points: what it pegs now,
+    less what the next player may expect to peg on it (``next_player_threat``), or plus
+    half of that when the next is one's partner. Strong lays the most valued, on equal
+    value the highest card (``strong_table_lay``); the review of a game of three or four
+    measures a lay's loss by these values."""
     unseen = [card for card in DECK if card not in set(seen)]
-
-    def value(card: Card) -> float:
+    values = {}
+    for card in play.playable(hand):
         after, items = play.lay(card)
-        now = sum(item.points for item in items)
+        now = float(sum(item.points for item in items))
         following = after.to_play
-        if following is None or not after.count:
-            return now + SHED_HIGH * card.value
-        threat = next_player_threat(after, following, unseen)
-        partner = partners and following % 2 == me % 2
-        return now + (PARTNER_WEIGHT * threat if partner else -threat) + SHED_HIGH * card.value
-
-    return max(fitting, key=value)
+        if following is not None and after.count:
+            threat = next_player_threat(after, following, unseen)
+            partner = partners and following % 2 == me % 2
+            now += PARTNER_WEIGHT * threat if partner else -threat
+        values[card] = now
+    return values
 
 
 def next_player_threat(after: PlayState, player: Seat, unseen: Sequence[Card]) -> float:
