@@ -145,7 +145,7 @@ def board(
                 front=_peg(track, score, game_hole),
                 back=_peg(track, before, game_hole) if before != score else None,
                 label_y=TOP + track * (ROWS * ROW_GAP + TRACK_GAP) - 6,
-                numbers=_numbers(holes),
+                numbers=_numbers(track),
                 skunk_lines=_skunk_lines(track),
             )
         )
@@ -177,10 +177,10 @@ def _holes(track: int) -> tuple[Hole, ...]:
 
 
 @cache
-def _numbers(holes: tuple[Hole, ...]) -> tuple[Number, ...]:
+def _numbers(track: int) -> tuple[Number, ...]:
     """Each row's last hole numbered, beside it, outside the track."""
     numbers = []
-    for hole in holes[PER_ROW - 1 :: PER_ROW]:
+    for hole in _holes(track)[PER_ROW - 1 :: PER_ROW]:
         outside = -1 if hole.x < WIDTH / 2 else 1
         numbers.append(Number(hole.number, hole.x + outside * 9, hole.y + 2.5))
     return tuple(numbers)
