@@ -547,6 +547,8 @@ class PatternRecordQuerySet(OwnedQuerySet):
         """Count into ``owner``'s records each pattern whose mark has become known, and
         whether it was missed (``marks``). Inside a transaction: the records counted into
         are locked, so two answers of the player at once are both counted."""
+        if not marks:  # a card in the play that scored nothing: no pattern to count
+            return
         records = {
             record.pattern: record
             for record in self.owned_by(owner)

@@ -23,6 +23,8 @@ def review_queue_update(
     Returns where each of these patterns now stands in the queue, for the feedback:
     ``{"pattern", "due_at", "due_now", "moved"}`` (an ISO date), for those in the queue.
     """
+    if not marks:
+        return []
     standing = []
     with transaction.atomic():
         items = {
