@@ -42,18 +42,19 @@ current deal holds cards the player has not seen. A finished game is reviewed wh
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import Card
 from .computer import lay_values
-from .discard import CRIB_MODEL, Role, discard_options
+from .discard import CRIB_MODEL, Role, TableSeat, discard_options, table_discard_options
 from .game import Game
 from .peg_table import play_value_of
 from .pegging import GO, PegItem, PlayState
 from .records import ClaimRecord, Deal
 from .rules import GAME_POINTS, HAND_SIZE, THROWN_EACH, other
 from .show import ShowGroup, ShowKind, ShowResult
+from .table_computer import strong_table_lay, table_lay_values
 from .words import number_word, pegged_words
 
 __all__ = [
@@ -70,7 +71,9 @@ __all__ = [
     "review_deal",
     "review_game",
     "review_json",
+    "review_table_deal",
     "reviewable",
+    "seat_at_table",
     "verdict_mark",
 ]
 
@@ -160,12 +163,15 @@ class DealReview:
     dealer: int
     starter: Card | None
     decisions: tuple[Decision, ...]
+    players: int = 2
 
     def lost(self, player: int) -> dict[str, float]:
         """Points ``player`` lost in this deal, by kind (``KINDS``) and in all."""
-        return _lost(self.decisions, player)
+        return _lost(self.decisions, (player,))
 
     def to_dict(self, human: int) -> dict[str, Any]:
+        if self.players != 2:
+            return self._table_dict(human)
         computer = other(human)
         return {
             "number": self.number,
@@ -175,11 +181,25 @@ class DealReview:
             "totals": {"you": self.lost(human), "computer": self.lost(computer)},
         }
 
+    def _table_dict(self, human: int) -> dict[str, Any]:
+        """At three or four, the same fields ("computer" is every computer at the table
+        together), the dealer's seat, and each seat's losses (``seat_totals``)."""
+        computers = tuple(seat for seat in range(self.players) if seat != human)
+        return {
+            "number": self.number,
+            "dealer": "you" if self.dealer == human else "computer",
+            "dealer_seat": self.dealer,
+            "starter": None if self.starter is None else self.starter.code,
+            "decisions": [decision.to_dict(human) for decision in self.decisions],
+            "totals": {"you": self.lost(human), "computer": _lost(self.decisions, computers)},
+            "seat_totals": [self.lost(seat) for seat in range(self.players)],
+        }
 
-def _lost(decisions: Iterable[Decision], player: int) -> dict[str, float]:
+
+def _lost(decisions: Iterable[Decision], players: tuple[int, ...]) -> dict[str, float]:
     totals = dict.fromkeys(KINDS, 0.0)
     for decision in decisions:
-        if decision.player == player:
+        if decision.player in players:
             totals[_KIND_TOTAL[decision.kind]] += decision.loss
     totals["all"] = sum(totals.values())
     return totals
@@ -202,6 +222,8 @@ def review_game(game: Game, *, start: int = 1) -> tuple[DealReview, ...]:
 def review_deal(game: Game, deal: Deal) -> DealReview:
     """One deal's decisions, in the order they were made: the pone's discard, the
     dealer's, the play, then the claims."""
+    if deal.players != 2:
+        return review_table_deal(game, deal)
     decisions = [
         _discard(deal, seat)
         for seat in (deal.pone, deal.dealer)
@@ -228,16 +250,30 @@ def game_summary(game: Game) -> dict[str, Any]:
     """What the review says of the game itself; nothing of cards not yet seen (no seed)."""
     human = 0 if game.human is None else game.human
     winner = game.winner
-    return {
+    # The score the human races: the other player's, at three the better opponent's, at
+    # four the other team's.
+    racing = max(game.scores[seat] for seat in _opponents(game.players, human))
+    if winner is not None and game.players == 4:
+        winner = human if winner % 2 == human % 2 else winner
+    summary = {
         # A winning peg may run past 121: the scores stop at the game hole, as on the board.
         "scores": {
             "you": min(game.scores[human], GAME_POINTS),
-            "computer": min(game.scores[other(human)], GAME_POINTS),
+            "computer": min(racing, GAME_POINTS),
         },
         "over": game.is_over,
         "winner": None if winner is None else ("you" if winner == human else "computer"),
         "counting": game.counting.value,
     }
+    if game.players != 2:
+        summary["players"] = game.players
+        summary["seat_scores"] = [min(score, GAME_POINTS) for score in game.scores]
+    return summary
+
+
+def _opponents(players: int, human: int) -> tuple[int, ...]:
+    partner = (human + 2) % 4 if players == 4 else human
+    return tuple(seat for seat in range(players) if seat not in (human, partner))
 
 
 def assemble(game: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any]:
@@ -251,13 +287,16 @@ def assemble(game: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any
                 kinds[kind] += lost
         kinds["per_deal"] = kinds["all"] / len(deals) if deals else 0.0
         totals[player] = kinds
-    return {
+    review = {
         "evaluation": EVALUATION,
         "crib_model": CRIB_MODEL.value,
         "game": game,
         "deals": deals,
         "totals": totals,
     }
+    if game.get("players", 2) != 2:  # a table of three or four says so; two as it was
+        review["players"] = game["players"]
+    return review
 
 
 # --- the decisions ---------------------------------------------------------------------
@@ -296,8 +335,9 @@ def _play(deal: Deal) -> list[Decision]:
     if deal.play is None or deal.starter is None:
         return []
     decisions = []
-    state = PlayState.start(2, deal.pone)
-    laid: dict[int, list[Card]] = {0: [], 1: []}
+    state = PlayState.start(deal.players, deal.pone)
+    laid: dict[int, list[Card]] = {seat: [] for seat in range(deal.players)}
+    judge = _lay if deal.players == 2 else _table_lay
     for index, turn in enumerate(deal.play.turns):
         seat = turn.player
         if turn.card is None:
@@ -307,7 +347,7 @@ def _play(deal: Deal) -> list[Decision]:
             state = state.say_go()[0]
             continue
         held = tuple(card for card in deal.kept(seat) if card not in laid[seat])
-        decisions.append(_lay(deal, seat, state, held, turn.card, index))
+        decisions.append(judge(deal, seat, state, held, turn.card, index))
         laid[seat].append(turn.card)
         state = state.lay(turn.card)[0]
     return decisions
@@ -359,7 +399,7 @@ def _claim(deal: Deal, record: ClaimRecord, scored: tuple[PegItem, ...] | ShowRe
         assert deal.play is not None and record.turn is not None
         turn = deal.play.turns[record.turn]
         card = turn.card
-        state = PlayState.start(2, deal.pone)
+        state = PlayState.start(deal.players, deal.pone)
         for before in deal.play.turns[: record.turn]:
             state = state.say_go()[0] if before.card is None else state.lay(before.card)[0]
         details["turn"] = record.turn
@@ -450,6 +490,92 @@ def missed_ways(result: ShowResult, missed: int) -> tuple[tuple[str, ...], ...]:
     if len(ways) > WAYS:
         return ()
     return tuple(sorted(ways, key=lambda way: (len(way), way)))
+
+
+# --- a table of three or four ---------------------------------------------------------
+
+
+def review_table_deal(game: Game, deal: Deal) -> DealReview:
+    """One deal at a table of three or four, its decisions in the order they were made:
+    each throw from the dealer's left, valued for the seat by ``table_discard_options``
+    (the crib the dealer's, at four the dealer's team's, against an opponent); each turn
+    of the play, a card laid valued by the strong table computer's ``table_lay_values``
+    (what it pegs now, less what the next player may peg on it, plus half of that when
+    the next is one's partner) against the card strong lays, never less than 0; then the
+    human's claims, each naming the seat that took what was missed (``taker``). Every
+    decision names its ``seat``."""
+    decisions = [_table_discard(deal, seat) for seat in deal.seats_from_left if deal.thrown[seat]]
+    decisions.extend(_play(deal))
+    claims = [r for r in game.claims if r.deal == deal.number and r.player == game.human]
+    for record in claims:
+        claim = _claim(deal, record, game.claim_items(record))
+        taker = {"taker": game.muggins_taker(record.player)}
+        decisions.append(replace(claim, details={**claim.details, **taker}))
+    seated = tuple(replace(d, details={"seat": d.player, **d.details}) for d in decisions)
+    return DealReview(deal.number, deal.dealer, deal.starter, seated, deal.players)
+
+
+def seat_at_table(deal: Deal, seat: int) -> TableSeat:
+    """Whose crib it is in ``deal``, seen from ``seat``: their own, their partner's (at
+    four) or an opponent's."""
+    if seat == deal.dealer:
+        return TableSeat.DEALER
+    if deal.players == 4 and seat % 2 == deal.dealer % 2:
+        return TableSeat.PARTNER
+    return TableSeat.OPPONENT
+
+
+def _table_discard(deal: Deal, seat: int) -> Decision:
+    role = seat_at_table(deal, seat)
+    five = deal.dealt[seat]
+    options = table_discard_options(five, players=deal.players, seat=role)
+    thrown = set(deal.thrown[seat])
+    chosen = next(option for option in options if set(option.throw) == thrown)
+    best = options[0]
+    sign = -1 if role is TableSeat.OPPONENT else 1
+    loss = max(best.net_ev - chosen.net_ev, 0.0)
+    return Decision(
+        "discard",
+        seat,
+        chosen.throw,
+        best.throw,
+        loss,
+        decision_class(loss),
+        {
+            "hand_loss": best.hand_ev - chosen.hand_ev,
+            "crib_loss": sign * (best.crib_ev - chosen.crib_ev) + 0.0,
+            "rank": options.index(chosen) + 1,
+            "five": [card.code for card in five],
+            "role": role.value,
+            "keep": [card.code for card in chosen.keep],
+            "best_keep": [card.code for card in best.keep],
+        },
+    )
+
+
+def _table_lay(
+    deal: Deal, seat: int, state: PlayState, held: tuple[Card, ...], card: Card, index: int
+) -> Decision:
+    fitting = state.playable(held)
+    details: dict[str, Any] = {
+        "turn": index,
+        "count": state.count,
+        "series": [laid.code for laid in state.series],
+        "hand": [own.code for own in held],
+    }
+    if len({int(fit.rank) for fit in fitting}) == 1:
+        return Decision("lay", seat, card, card, 0.0, "forced", details)
+    assert deal.starter is not None
+    seen = (*deal.dealt[seat], deal.starter, *(t.card for t in state.turns if t.card))
+    partners = deal.players == 4
+    values = table_lay_values(held, state, seat, seen, partners=partners)
+    pick = strong_table_lay(held, state, seat, seen, partners=partners)
+    loss = values[pick] - values[card]
+    best = pick
+    if loss <= _TIE:
+        best, loss = card, 0.0
+    details["values"] = {fit.rank.letter: value for fit, value in values.items()}
+    return Decision("lay", seat, card, best, loss, decision_class(loss), details)
 
 
 def _json(value: Any) -> Any:
