@@ -240,12 +240,34 @@ class _TemplateTable(dict[int, _Template]):
         return template
 
 
+def _rank_points(ranks: Sequence[int]) -> int:
+    """Points from fifteens, pairs and runs among ranks, counted without listing them: the
+    computer values thousands of new hands a game, each once (``_rank_items`` lists them,
+    for a count shown item by item)."""
+    values = [min(rank, 10) for rank in ranks]
+    sums = [0]
+    for value in values:
+        sums += [total + value for total in sums]
+    points = 2 * sums.count(15)
+    counts = [0] * 15
+    for rank in ranks:
+        counts[rank] += 1
+    run, ways = 0, 1
+    for rank in range(1, 15):  # 14: past the king, so the last run ends
+        if counts[rank]:
+            run, ways = run + 1, ways * counts[rank]
+            continue
+        if run >= 3:
+            points += run * ways
+        run, ways = 0, 1
+    return points + sum(count * (count - 1) for count in counts)
+
+
 class _RankPointsTable(dict[int, int]):
     """Rank key -> points from fifteens, pairs and runs; filled on first use of each key."""
 
     def __missing__(self, key: int) -> int:
-        points: int = sum(item[2] for item in _TEMPLATES[key])
-        self[key] = points
+        points = self[key] = _rank_points(_ranks_of_key(key))
         return points
 
 

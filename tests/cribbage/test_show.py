@@ -1,13 +1,21 @@
 import random
 from collections import Counter
-from itertools import permutations
+from itertools import combinations_with_replacement, permutations
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, CardError, Suit, card, parse_cards
-from cribbage.show import ShowKind, ShowNote, rank_points, score_show, show_total
+from cribbage.show import (
+    ShowKind,
+    ShowNote,
+    _rank_items,
+    _rank_points,
+    rank_points,
+    score_show,
+    show_total,
+)
 
 from .reference import reference_total
 from .strategies import deals
@@ -259,3 +267,13 @@ def test_every_ordering_of_the_29_hand_counts_29():
     cards = parse_cards("5H 5C 5S JD")
     for order in permutations(cards):
         assert show_total(order, card("5D")) == 29
+
+
+def test_the_points_of_every_rank_multiset_are_those_of_its_items_listed():
+    """The quick count the computer uses agrees with the count shown item by item, for
+    every multiset of up to five ranks a deck can give."""
+    for size in range(6):
+        for ranks in combinations_with_replacement(range(1, 14), size):
+            if any(ranks.count(rank) > 4 for rank in ranks):
+                continue
+            assert _rank_points(ranks) == sum(item[2] for item in _rank_items(ranks)), ranks
