@@ -113,7 +113,7 @@ def many_table_context(
         "tracks": [
             {"name": name, "score": score} for name, score in zip(sides, tracks, strict=True)
         ],
-        "seats": _seats(engine) if result is None else [],
+        "seats": _seats(engine) if result is None and not paused else [],
         "dealer_name": seat_name(deal.dealer, players),
         "crib_whose": whose(deal.dealer, players),
         "you_deal": deal.dealer == HUMAN,
