@@ -47,7 +47,7 @@ from typing import Any
 
 from .cards import Card
 from .computer import lay_values
-from .discard import CRIB_MODEL, Role, TableSeat, discard_options, table_discard_options
+from .discard import CRIB_MODEL, CribModel, Role, TableSeat, discard_options, table_discard_options
 from .game import Game
 from .peg_table import play_value_of
 from .pegging import GO, PegItem, PlayState
@@ -287,15 +287,18 @@ def assemble(game: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any
                 kinds[kind] += lost
         kinds["per_deal"] = kinds["all"] / len(deals) if deals else 0.0
         totals[player] = kinds
+    players = game.get("players", 2)
     review = {
         "evaluation": EVALUATION,
-        "crib_model": CRIB_MODEL.value,
+        # At three or four the crib's other cards are any the deck still holds, all alike
+        # (``table_discard_options``): the random model's way.
+        "crib_model": (CRIB_MODEL if players == 2 else CribModel.RANDOM).value,
         "game": game,
         "deals": deals,
         "totals": totals,
     }
-    if game.get("players", 2) != 2:  # a table of three or four says so; two as it was
-        review["players"] = game["players"]
+    if players != 2:  # a table of three or four says so; two as it was
+        review["players"] = players
     return review
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cribbage.cards import parse_cards
+from cribbage.game import GAME_POINTS
 from cribbage.game import Game as EngineGame
 from cribbage.pegging import GO
 from cribbage.review import EVALUATION, assemble, review_game
@@ -19,6 +20,7 @@ from quizzes.domain.lays import LayPosition, rank_of
 from quizzes.models import Attempt
 
 from .models import COMPUTER, HUMAN, Game
+from .table_many import NAMES
 
 SKILL_KINDS = ("discard", "play", "muggins")
 
@@ -41,7 +43,9 @@ def keep_review(game: Game, stored: dict[str, Any]) -> None:
     (``Game.skill``): the skill trend reads those few numbers from an index instead of
     decoding 30 reviews of about 30 KB each."""
     game.review = stored
-    figures = skill_figures(stored.get("deals", []))
+    # The skill trend is of two-player games: at three or four the discard has five
+    # choices, not 15, and "the computer" is two or three players.
+    figures = skill_figures(stored.get("deals", [])) if game.players == 2 else None
     game.skill = figures and {"evaluation": stored.get("evaluation"), **figures}
 
 
@@ -93,6 +97,10 @@ def game_review(game: Game) -> dict[str, Any]:
         "winner": {"human": "you", "computer": "computer"}.get(game.winner),
         "counting": game.counting,
     }
+    if game.players != 2:
+        summary["players"] = game.players
+        summary["seats"] = list(NAMES[game.players])
+        summary["seat_scores"] = [min(score, GAME_POINTS) for score in game.engine.scores]
     return assemble(summary, stored["deals"][:due])
 
 

@@ -8,16 +8,17 @@ from functools import cached_property
 
 from django.urls import reverse
 
-from counter.discards import DiscardHand
+from counter.discards import DiscardHand, TableDiscardHand
 from counter.templatetags.cards import points
 from cribbage.cards import parse_card
-from cribbage.discard import CribModel, Role
+from cribbage.discard import CribModel, Role, TableSeat
 from cribbage.pegging import GO
 from cribbage.review import BEST_WITHIN, is_error
 
 from .models import Game
+from .table_many import NAMES
 
-PAGE = "3"
+PAGE = "4"
 """The version of the review page's cached part (``games/review.html``): change it with
 the markup, so a deploy never serves a fragment cached by the one before."""
 PRACTISED_OVER = BEST_WITHIN
@@ -43,9 +44,12 @@ _SAME = 0.005
 def review_context(game: Game, review: dict) -> dict:
     """The review as the page shows it: totals, the player's errors first, then each deal
     folded with its other decisions in the order they were made, the cards as cards."""
+    table = Table.of(review)
     return {
         "game": game,
         "review": review,
+        "table": table,
+        "title": table.title(review["game"]),
         "evaluation": review["evaluation"],
         "crib_model_words": CRIB_MODEL_WORDS[CribModel(review["crib_model"])],
         "page": PAGE,
@@ -63,6 +67,53 @@ def review_context(game: Game, review: dict) -> dict:
     }
 
 
+class Table:
+    """Who sits at the table the review is of, as its page names them: at two "you" and
+    "the computer"; at three or four each seat by where it sits ("West", "North")."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.names = ("you", "the computer") if players == 2 else NAMES[players]
+        self.computers = "The computer" if players == 2 else "The computers"
+
+    @classmethod
+    def of(cls, review: dict) -> Table:
+        return cls(review.get("players", 2))
+
+    @property
+    def at_table(self) -> bool:
+        return self.players != 2
+
+    def name(self, seat: int) -> str:
+        """A seat's name as a sentence starts it: "You", "West", "The computer"."""
+        name = self.names[min(seat, len(self.names) - 1)]
+        return name[0].upper() + name[1:]
+
+    def crib(self, dealer: int) -> str:
+        """Whose crib it is, as the middle of a sentence says it: "your crib", "West's crib"
+        (at two "the computer's crib")."""
+        if dealer == 0:
+            return "your crib"
+        if self.players == 4 and dealer == 2:
+            return "North's crib (your team's)"
+        return f"{self.names[dealer]}'s crib"
+
+    def title(self, summary: dict) -> str:
+        """The review's heading after "Review: ": who won and the scores."""
+        if not self.at_table:
+            return ""
+        if self.players == 4:
+            winners = {"you": "you and North", "computer": "West and East"}
+            score = f"{summary['scores']['you']}–{summary['scores']['computer']}"
+        else:
+            seats = summary["seat_scores"]
+            winners = {"you": "you", "computer": self.names[1 + (seats[2] > seats[1])]}
+            score = ", ".join(f"{self.names[s]} {seats[s]}" for s in range(self.players))
+        if not summary["over"]:
+            return f"a game in progress, {score}"
+        return f"{winners[summary['winner']]} won, {score}"
+
+
 class ReviewRows:
     """Each deal's decisions as the page draws them, worked out only when the page's
     cached part is drawn again."""
@@ -74,8 +125,9 @@ class ReviewRows:
     def deals(self) -> list[dict]:
         deals = []
         model = CribModel(self.review["crib_model"])
+        table = Table.of(self.review)
         for deal in self.review["deals"]:
-            rows = [_row(deal, index, d, model) for index, d in enumerate(deal["decisions"])]
+            rows = [_row(deal, index, d, model, table) for index, d in enumerate(deal["decisions"])]
             # A right claim is said once, in a count: the list is for what was decided. An
             # over-claim loses nothing (it is best by points) but was not right: it is listed.
             right = [r for r in rows if r["kind"] == "claim" and r["class"] == "best"]
@@ -85,6 +137,7 @@ class ReviewRows:
                 {
                     "number": deal["number"],
                     "you_deal": deal["dealer"] == "you",
+                    "crib": table.crib(deal.get("dealer_seat", deal["dealer"] != "you")),
                     "starter": deal["starter"] and parse_card(deal["starter"]),
                     "errors": [r for r in yours if r["error"]],
                     "you": [r for r in yours if not r["error"]],
@@ -111,10 +164,12 @@ def _cards(codes) -> tuple:
     return tuple(parse_card(code) for code in codes)
 
 
-def _row(deal: dict, index: int, decision: dict, crib_model: CribModel) -> dict:
+def _row(deal: dict, index: int, decision: dict, crib_model: CribModel, table: Table) -> dict:
     kind = decision["kind"]
     you = decision["player"] == "you"
+    seat = decision.get("seat", 0 if you else 1)
     row = {
+        "who": table.name(seat),
         "deal": deal["number"],
         "starter": deal["starter"] and parse_card(deal["starter"]),
         "index": index,
@@ -127,11 +182,14 @@ def _row(deal: dict, index: int, decision: dict, crib_model: CribModel) -> dict:
         "practise": False,
     }
     lost = you and decision["loss"] > PRACTISED_OVER
-    if kind == "discard":
+    if kind == "discard" and table.at_table:
+        row.update(_table_discard(deal, decision, table, you=you, lost=lost))
+    elif kind == "discard":
         role = Role(decision["role"])
         mine = (role is Role.DEALER) == you
         row.update(
-            six=_cards(decision["six"]),
+            dealt=_cards(decision["six"]),
+            choices=15,
             thrown=_cards(decision["chosen"]),
             keep=_cards(decision["keep"]),
             best=_cards(decision["best"]),
@@ -149,13 +207,44 @@ def _row(deal: dict, index: int, decision: dict, crib_model: CribModel) -> dict:
             count=decision["count"],
             first=decision["turn"] == 0,
             series=_cards(decision["series"]),
-            practise=lost and decision["class"] != "forced",
+            # The lay quiz deals a play of two: a lay at three or four is not practised.
+            practise=lost and decision["class"] != "forced" and not table.at_table,
         )
     elif kind == "go":
         row.update(count=decision["count"])
     else:
         row.update(_claim(decision))
+        row["taker"] = table.names[decision["taker"]] if "taker" in decision else "the computer"
     return row
+
+
+def _table_discard(deal: dict, decision: dict, table: Table, *, you: bool, lost: bool) -> dict:
+    """A throw of one from five at three or four: its cards, whose crib it went to, what it
+    lost in words, and the analyser's page of the five for the seat."""
+    seat = TableSeat(decision["role"])
+    dealer = deal["dealer_seat"]
+    analysis = TableDiscardHand(_cards(decision["five"]), players=table.players, seat=seat)
+    if seat is TableSeat.OPPONENT:
+        owner = "you" if dealer == 0 else table.names[dealer]
+    elif seat is TableSeat.PARTNER:
+        owner = "your partner's crib" if you else "its partner's crib"
+    else:
+        owner = "your crib" if you else "its crib"
+    return {
+        "dealt": _cards(decision["five"]),
+        "choices": 5,
+        "thrown": _cards(decision["chosen"]),
+        "keep": _cards(decision["keep"]),
+        "best": _cards(decision["best"]),
+        "best_keep": _cards(decision["best_keep"]),
+        "rank": decision["rank"],
+        "crib_owner": table.crib(dealer),
+        "words": discard_words(
+            decision, you=you, own_crib=seat is not TableSeat.OPPONENT, owner=owner
+        ),
+        "url": f"{reverse('counter:discard')}?{analysis.query}",
+        "practise": lost,
+    }
 
 
 def _claim(decision: dict) -> dict:
@@ -187,14 +276,15 @@ def _claim(decision: dict) -> dict:
     return fields
 
 
-def discard_words(decision: dict, *, you: bool, own_crib: bool) -> str:
+def discard_words(decision: dict, *, you: bool, own_crib: bool, owner: str | None = None) -> str:
     """What a throw lost against the best, in words and in positive numbers: what the hand
     kept scores against the best throw's, what the crib gives its owner, and the loss.
 
     ``hand_loss`` and ``crib_loss`` are the best throw's figures less the throw's (the crib
     counted for the thrower, so the other's crib gains what it loses): each part is said
     as "less" or "more", and the two joined by "but" when one part gains what the other
-    loses."""
+    loses. ``owner`` names the crib's owner at three or four: the crib itself when it is
+    the thrower's side's ("your partner's crib"), else who it gives more to ("West")."""
     kept = "the hand you kept" if you else "the hand it kept"
     hand, crib = decision["hand_loss"], decision["crib_loss"]
     parts = []
@@ -205,11 +295,11 @@ def discard_words(decision: dict, *, you: bool, own_crib: bool) -> str:
         parts.append((hand, f"{kept} scores {points(abs(hand))} {side} on average"))
     if abs(crib) >= _SAME:
         if own_crib:
-            owner = "your crib" if you else "its crib"
+            owner = owner or ("your crib" if you else "its crib")
             side = "less" if crib > 0 else "more"
             parts.append((crib, f"{owner} scores {points(abs(crib))} {side}"))
         else:
-            owner = "the computer" if you else "you"
+            owner = owner or ("the computer" if you else "you")
             side = "more" if crib > 0 else "less"
             parts.append((crib, f"the crib gives {owner} {points(abs(crib))} {side}"))
     words = parts[0][1]

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from cribbage.cards import parse_card
-from cribbage.discard import Role
+from cribbage.discard import Role, TableSeat
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from cribtrainer.throttle import WriteLimit
 from quizzes.forms import ExplainForm
@@ -25,27 +25,15 @@ from .services import decision_practise
 from .views import owned_game
 
 PRACTISES = WriteLimit("practise", "Too many quizzes made from reviews: try again soon.")
-REVIEW_NOT_YET = (
-    "The review judges two-player games only, for now: this game of {players} players has "
-    "no review yet. Its state is there to download once it is over."
+NO_TABLE_LAY_QUIZ = (
+    "A card laid at three or four has no quiz: the lay quiz deals a play of two players."
 )
-
-
-def _not_reviewed(request: HtmxHttpRequest, game) -> HttpResponse | None:
-    """The page saying a game of three or four has no review yet (400), or None."""
-    if game.players == 2:
-        return None
-    problem = REVIEW_NOT_YET.format(players=game.players)
-    context = {"game": game, "problem": problem}
-    return render(request, "games/review_not_yet.html", context, status=400)
 
 
 @require_safe
 @private_page
 def review_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = owned_game(request, pk)
-    if refused := _not_reviewed(request, game):
-        return refused
     return render(request, "games/review.html", review_context(game, game_review(game)))
 
 
@@ -53,8 +41,6 @@ def review_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @private_page
 def review_data(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = owned_game(request, pk)
-    if game.players != 2:
-        return JsonResponse({"error": REVIEW_NOT_YET.format(players=game.players)}, status=400)
     return JsonResponse(game_review(game))
 
 
@@ -77,18 +63,22 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A quiz of one reviewed decision: its six and seat, or the turn a card was laid in;
     one quiz a decision, however often it is asked for."""
     game = owned_game(request, pk)
-    if refused := _not_reviewed(request, game):
-        return refused
     review = game_review(game)
     form = PractiseForm(request.POST)
     decision = form.chosen(review) if form.is_valid() else None
+    problem = "There is no such decision."
+    if decision is not None and decision[1]["kind"] == "lay" and game.players != 2:
+        decision, problem = None, NO_TABLE_LAY_QUIZ
     if decision is None:
-        context = {**review_context(game, review), "problem": "There is no such decision."}
+        context = {**review_context(game, review), "problem": problem}
         return render(request, "games/review.html", context, status=400)
     if refused := PRACTISES.take(request):
         return refused
     deal, chosen = decision
-    if chosen["kind"] == "discard":
+    if chosen["kind"] == "discard" and "five" in chosen:  # a throw at three or four
+        five = tuple(parse_card(code) for code in chosen["five"])
+        details = {"five": five, "players": game.players, "seat": TableSeat(chosen["role"])}
+    elif chosen["kind"] == "discard":
         six = tuple(parse_card(code) for code in chosen["six"])
         details = {"six": six, "role": Role(chosen["role"])}
     else:

@@ -119,13 +119,21 @@ def _missed_lay(owner: Owner, pattern: Pattern) -> LayPosition | None:
 
 def practice_create(*, owner: Owner, now: datetime, **details) -> Deal:
     """A quiz of a position from a game's review: ``six`` and ``role`` make a discard quiz
-    of that six and seat; ``position`` (a ``LayPosition``) a lay quiz of that turn;
+    of that six and seat (``five``, ``players`` and a ``TableSeat`` ``seat``, at three or
+    four); ``position`` (a ``LayPosition``) a lay quiz of that turn;
     ``play`` (``crib peg --players 2`` notation) a play quiz."""
     fields = {**owner.fields, "mode": Mode.MIXED.value, "dealt_at": now}
     if "position" in details:
         row = lay_deal(details["position"], **fields)
     elif "play" in details:
         row = Deal(kind=Area.PLAY.value, details={"play": details["play"]}, **fields)
+    elif "five" in details:  # a throw at three or four: the table and the seat
+        row = Deal(
+            kind=Area.DISCARD.value,
+            hand=format_cards(details["five"]),
+            details={"players": details["players"], "seat": details["seat"].value},
+            **fields,
+        )
     else:
         row = Deal(
             kind=Area.DISCARD.value,
