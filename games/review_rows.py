@@ -99,19 +99,22 @@ class Table:
         return f"{self.names[dealer]}'s crib"
 
     def title(self, summary: dict) -> str:
-        """The review's heading after "Review: ": who won and the scores."""
+        """The review's heading after "Review: " at three or four: who won and the scores
+        ("West won: you 77, West 121, East 98")."""
         if not self.at_table:
             return ""
         if self.players == 4:
             winners = {"you": "you and North", "computer": "West and East"}
-            score = f"{summary['scores']['you']}–{summary['scores']['computer']}"
+            you, them = summary["scores"]["you"], summary["scores"]["computer"]
+            score = f"you and North {you}, West and East {them}"
         else:
             seats = summary["seat_scores"]
+            # The seat that reached 121; after a resign the better one, West on a tie.
             winners = {"you": "you", "computer": self.names[1 + (seats[2] > seats[1])]}
             score = ", ".join(f"{self.names[s]} {seats[s]}" for s in range(self.players))
         if not summary["over"]:
-            return f"a game in progress, {score}"
-        return f"{winners[summary['winner']]} won, {score}"
+            return f"a game in progress: {score}"
+        return f"{winners[summary['winner']]} won: {score}"
 
 
 class ReviewRows:
@@ -238,7 +241,7 @@ def _table_discard(deal: dict, decision: dict, table: Table, *, you: bool, lost:
         "best": _cards(decision["best"]),
         "best_keep": _cards(decision["best_keep"]),
         "rank": decision["rank"],
-        "crib_owner": table.crib(dealer),
+        "crib_owner": table.crib(dealer) if you or seat is not TableSeat.DEALER else "its crib",
         "words": discard_words(
             decision, you=you, own_crib=seat is not TableSeat.OPPONENT, owner=owner
         ),

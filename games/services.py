@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 
 from cribbage.cards import parse_card
 from cribbage.computer import Level, choose
-from cribbage.discard import Role
+from cribbage.discard import Role, TableSeat
 from cribbage.game import (
     GAME_POINTS,
     Action,
@@ -39,6 +39,7 @@ from quizzes.services.game_records import (
     game_discard_record,
     game_lay_record,
     game_play_record,
+    game_table_discard_record,
 )
 
 from .models import COMPUTER, HUMAN, Game, GameAction, Match, PractisedDecision
@@ -272,8 +273,7 @@ def _computer_moves(game: Game, engine: EngineGame, now: datetime, log: list[Gam
         engine = engine.apply(action)
         log.append(_logged(game, action, now))
     game.engine_keep(engine)
-    if engine.players == 2:
-        _review(game, engine, now)
+    _review(game, engine, now)
     game.human_score = min(engine.scores[HUMAN], GAME_POINTS)
     game.computer_score = min(_best_opponent(engine), GAME_POINTS)
     game.updated_at = now
@@ -308,14 +308,26 @@ def _best_opponent(engine: EngineGame) -> int:
 
 def _review(game: Game, engine: EngineGame, now: datetime) -> None:
     """Review each deal as its show ends, and send the player's discards in it to the
-    practice, marked as a discard quiz's would be (their patterns, the review queue), and
-    their costly lays (``LAY_PRACTISED``) as a lay quiz's."""
+    practice, marked as a discard quiz's would be (their patterns, the review queue; at
+    three or four as the quiz's at that table and seat), and their costly lays
+    (``LAY_PRACTISED``) as a lay quiz's (at two only: the lay quiz deals a play of two)."""
     stored = reviewed(game.review, engine)
     if stored is game.review:
         return
     for deal in unpractised(stored):
         for decision in deal["decisions"]:
-            if decision["kind"] == "discard" and decision["player"] == "you":
+            if decision["kind"] == "discard" and decision["player"] == "you" and "five" in decision:
+                game_table_discard_record(
+                    owner=game.owner,
+                    five=tuple(parse_card(code) for code in decision["five"]),
+                    players=engine.players,
+                    seat=TableSeat(decision["role"]),
+                    throw=(parse_card(decision["chosen"][0]),),
+                    source={"game": game.pk, "deal": deal["number"]},
+                    dealt_at=game.updated_at,
+                    now=now,
+                )
+            elif decision["kind"] == "discard" and decision["player"] == "you":
                 game_discard_record(
                     owner=game.owner,
                     six=tuple(parse_card(code) for code in decision["six"]),
@@ -327,6 +339,7 @@ def _review(game: Game, engine: EngineGame, now: datetime) -> None:
                 )
             elif (
                 decision["kind"] == "lay"
+                and engine.players == 2  # the lay quiz deals a play of two
                 and decision["player"] == "you"
                 and decision["class"] in LAY_PRACTISED
             ):

@@ -10,7 +10,7 @@ from datetime import datetime
 from django.db import transaction
 
 from cribbage.cards import Card, format_cards
-from cribbage.discard import Role
+from cribbage.discard import Role, TableSeat
 from cribbage.pegging import PegItem
 
 from ..domain.dealing import Mode
@@ -101,6 +101,31 @@ def game_discard_record(
         holder=role.value,
         mode=Mode.GAME.value,
         details=source,
+        dealt_at=dealt_at,
+        **owner.fields,
+    )
+    return discard_record(deal=deal, throw=throw, now=now)[0]
+
+
+def game_table_discard_record(
+    *,
+    owner: Owner,
+    five: tuple[Card, ...],
+    players: int,
+    seat: TableSeat,
+    throw: tuple[Card],
+    source: dict,
+    dealt_at: datetime,
+    now: datetime,
+) -> Attempt:
+    """The card thrown of five in a game of three or four, graded and kept like the
+    discard quiz's at that table (``details`` name the table and the seat, as the quiz's
+    deal does)."""
+    deal = Deal.objects.create(
+        kind=Area.DISCARD.value,
+        hand=format_cards(five),
+        mode=Mode.GAME.value,
+        details={**source, "players": players, "seat": seat.value},
         dealt_at=dealt_at,
         **owner.fields,
     )

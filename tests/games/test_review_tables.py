@@ -11,7 +11,7 @@ from pytest_django.asserts import assertContains
 from cribbage.cards import parse_card, parse_cards
 from cribbage.discard import TableSeat, table_discard_options
 from games.models import Game
-from quizzes.models import Deal
+from quizzes.models import Attempt, Deal
 from tests.cribbage.reference import reference_total
 from tests.cribbage.test_game_tables import reference_play
 from tests.games.test_tables import new_game, play_through
@@ -117,7 +117,7 @@ def test_each_lay_is_valued_or_forced_and_names_its_seat(finished):
 
 
 def test_the_review_page_names_the_seats_and_leads_with_the_errors(client, finished):
-    game, _ = finished
+    game, review = finished
     page = client.get(f"/play/{game.pk}/review/")
     assert page.status_code == 200
     html = page.content.decode()
@@ -129,8 +129,35 @@ def test_the_review_page_names_the_seats_and_leads_with_the_errors(client, finis
     assert "the computer took" not in html.lower()
     assert f"players={game.players}&amp;cards=" in html  # the analyser at this table
     assert "not yet" not in html
+    scores = review["game"]["seat_scores"]
+    if game.players == 3:
+        heading = f"you {scores[0]}, West {scores[1]}, East {scores[2]}"
+    else:
+        heading = f"you and North {scores[0]}, West and East {scores[1]}"
+    assert re.search(rf"<h1>Review: [^<]* won: {heading}</h1>", html)
     errors = html.index('id="errors-heading"')
     assert errors < html.index('id="deals-heading"')
+
+
+def test_each_throw_goes_to_the_practice_as_the_table_quiz_grades_it(finished):
+    game, review = finished
+    throws = {
+        deal["number"]: d
+        for deal in review["deals"]
+        for d in deal["decisions"]
+        if d["kind"] == "discard" and d["seat"] == 0
+    }
+    attempts = Attempt.objects.filter(deal__details__game=game.pk, deal__kind="discard")
+    assert attempts.count() == len(throws) == len(review["deals"])
+    for attempt in attempts.select_related("deal"):
+        decision = throws[attempt.deal.details["deal"]]
+        assert attempt.deal.at_table and attempt.deal.players == game.players
+        assert attempt.deal.table_seat.value == decision["role"]
+        assert [card.code for card in attempt.deal.five] == decision["five"]
+        assert attempt.right == (decision["class"] == "best")
+    # The lay quiz deals a play of two: no lay of the table goes to it.
+    assert not Attempt.objects.filter(deal__details__game=game.pk, deal__kind="lay").exists()
+    assert Game.objects.get(pk=game.pk).skill is None  # the skill trend is two-player
 
 
 def test_practise_a_throw_at_the_table_makes_a_discard_quiz_of_the_five(client, finished):
