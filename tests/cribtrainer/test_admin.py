@@ -5,7 +5,7 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
-from games.models import GameAction, PractisedDecision
+from games.models import GameAction, Match, PractisedDecision
 from quizzes.models import AttemptPattern, ReviewItem
 from quizzes.services.records import records_rebuild
 from tests.factories import AttemptFactory, GameFactory, UserFactory
@@ -30,7 +30,8 @@ def test_changelist_and_change_page_open(client, model):
     AttemptPattern.objects.create(attempt=attempt, user=attempt.user, pattern="pair", missed=True)
     ReviewItem.objects.create(user=attempt.user, pattern="pair")
     records_rebuild(owner=attempt.owner)
-    game = GameFactory(user=attempt.user)
+    match = Match.objects.create(user=attempt.user, length=3)
+    game = GameFactory(user=attempt.user, match=match, match_number=1)
     GameAction.objects.create(game=game, number=0, seat=1, action={"type": "go", "player": 1})
     PractisedDecision.objects.create(game=game, deal=1, index=0, quiz=attempt.deal)
     client.force_login(UserFactory(username="staff", is_staff=True, is_superuser=True))
