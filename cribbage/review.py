@@ -37,6 +37,17 @@ laid when only one rank fits, are forced. Inaccuracies, mistakes and blunders ar
 
 Only deals whose show is over are reviewed while a game goes on (``reviewable``): the
 current deal holds cards the player has not seen. A finished game is reviewed whole.
+
+At three or four players (``review_table_deal``) the same decisions, classed by the same
+rule: each throw of one from five by ``table_discard_options`` for the seat (the crib the
+dealer's, at four the dealer's team's, against an opponent; its other cards any the deck
+still holds, all alike: the review names the random model); each card laid by the strong
+table computer's ``table_lay_values`` (what it pegs now, less what the next player may peg
+on it, plus half of that when the next is one's partner) against the card strong lays, so
+strong's own lays lose nothing: a look one card ahead that sees every player, not a search
+of the rest of the play as at two; each claim as at two, with the seat that took what was
+missed (``taker``). Each decision names its ``seat``, each deal its ``dealer_seat`` and
+each seat's losses (``seat_totals``); "computer" is every computer at the table together.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from cribbage.cards import parse_card, parse_cards
+from cribbage.cli import main
 from cribbage.computer import choose
 from cribbage.discard import TableSeat, table_discard_options
 from cribbage.game import Claim, Counting, Game
@@ -190,3 +191,13 @@ def test_a_two_player_review_has_no_table_fields():
     for deal in review["deals"]:
         assert "seat_totals" not in deal and "dealer_seat" not in deal
         assert all("seat" not in decision for decision in deal["decisions"])
+
+
+def test_crib_review_of_a_table_state_prints_the_same_json(reviewed, tmp_path, capsys):
+    game, reviews = reviewed
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_dict()))
+    assert main(["review", str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == json.loads(json.dumps(review_json(game, reviews)))
+    assert printed["players"] == game.players and printed["crib_model"] == "random"
