@@ -190,3 +190,14 @@ def test_a_lay_at_the_table_has_no_quiz(client, finished):
     response = client.post(f"/play/{game.pk}/review/practise/", {"pick": pick})
     assertContains(response, "the lay quiz deals a play of two", status_code=400)
     assert Game.objects.get(pk=game.pk).is_over
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_table_game_just_dealt_has_a_review_with_nothing_in_it_yet(client, players):
+    game = new_game(client, players=players)
+    page = client.get(f"/play/{game.pk}/review/")
+    assertContains(page, "Review: a game in progress: you")
+    assertContains(page, "Nothing to review yet")
+    review = client.get(f"/play/{game.pk}/review.json").json()
+    assert review["players"] == players and review["deals"] == []
+    assert not review["game"]["over"] and review["game"]["winner"] is None
