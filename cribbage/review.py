@@ -65,7 +65,7 @@ from .pegging import GO, PegItem, PlayState
 from .records import ClaimRecord, Deal
 from .rules import GAME_POINTS, HAND_SIZE, THROWN_EACH, other
 from .show import ShowGroup, ShowKind, ShowResult
-from .table_computer import strong_table_lay, table_lay_values
+from .table_computer import strongest, table_lay_values
 from .words import number_word, pegged_words
 
 __all__ = [
@@ -583,7 +583,7 @@ def _table_lay(
     seen = (*deal.dealt[seat], deal.starter, *(t.card for t in state.turns if t.card))
     partners = deal.players == 4
     values = table_lay_values(held, state, seat, seen, partners=partners)
-    pick = strong_table_lay(held, state, seat, seen, partners=partners)
+    pick = strongest(values)
     loss = values[pick] - values[card]
     best = pick
     if loss <= _TIE:

@@ -29,7 +29,7 @@ strong's choices, with why in a player's words.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
 
@@ -49,6 +49,7 @@ __all__ = [
     "greedy_table_discard",
     "next_player_threat",
     "strong_table_lay",
+    "strongest",
     "table_discard_hint",
     "table_lay_values",
     "table_play_hint",
@@ -128,7 +129,13 @@ def strong_table_lay(
     fitting = sorted(play.playable(hand), key=lambda card: (card.rank, card))
     if not fitting:
         raise ValueError("no card fits: the player must say go")
-    values = table_lay_values(fitting, play, me, seen, partners=partners)
+    return strongest(table_lay_values(fitting, play, me, seen, partners=partners))
+
+
+def strongest(values: Mapping[Card, float]) -> Card:
+    """The card strong lays of these, valued by ``table_lay_values``: the most valued, on
+    equal value the highest card (``SHED_HIGH``), then the lowest in card order."""
+    fitting = sorted(values, key=lambda card: (card.rank, card))
     return max(fitting, key=lambda card: values[card] + SHED_HIGH * card.value)
 
 
