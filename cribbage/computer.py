@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 from math import comb
 
 from . import endgame, search
@@ -42,10 +42,12 @@ from .cards import DECK, Card
 from .classic import classic_discard, classic_lay
 from .discard import CRIB_MODEL, Role, discard_options
 from .game import Game
+from .greedy import four_card_points, gives_nothing_away, greedy_discard, greedy_lay
 from .peg_table import play_value_of
-from .pegging import PlayState, score_play
+from .pegging import PlayState
 from .rules import GAME_POINTS, HAND_SIZE, MAX_COUNT, Seat, other
 from .show import RANK_POINTS, rank_key, show_total
+from .table_computer import choose_at_table
 
 __all__ = [
     "RACE_PEGGING",
@@ -82,9 +84,6 @@ def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
     """
     level = Level(level)
     if game.players != 2:
-        # The table's computer builds on this one's greedy play: imported when needed.
-        from .table_computer import choose_at_table
-
         return choose_at_table(game, level.value)
     player = game.to_move
     if player is None:
@@ -153,59 +152,6 @@ def _crib_estimate(thrown: Sequence[Card], starter: Card, seen: Iterable[Card]) 
             total += count * RANK_POINTS[known * rank_key((first, second))]
             ways += count
     return total / ways
-
-
-# --- greedy ----------------------------------------------------------------------------
-
-
-def four_card_points(cards: Sequence[Card]) -> int:
-    """What four cards score by themselves: fifteens, pairs, runs and a four-card flush."""
-    points = RANK_POINTS[rank_key(card.rank for card in cards)]
-    if len({card.suit for card in cards}) == 1:
-        points += 4
-    return points
-
-
-def greedy_discard(cards: Iterable[Card]) -> tuple[Card, Card]:
-    """The two cards greedy throws: it keeps the four that score most by themselves, the
-    first such four in card order on a tie."""
-    cards = tuple(sorted(cards))
-    best = max(combinations(cards, HAND_SIZE), key=four_card_points)  # max keeps the first best
-    throw = tuple(card for card in cards if card not in best)
-    return throw[0], throw[1]
-
-
-def gives_nothing_away(play: PlayState, card: Card, unseen: Iterable[Card]) -> bool:
-    """Whether no unseen card would score if laid on ``card`` (a fifteen, 31, pair or run)."""
-    series = (*play.series, card)
-    count = play.count + card.value
-    return not any(
-        score_play(series, other) for other in unseen if count + other.value <= MAX_COUNT
-    )
-
-
-def greedy_lay(hand: Sequence[Card], play: PlayState, seen: Iterable[Card]) -> Card:
-    """The card greedy lays: the one that scores most now (the lowest on a tie); when none
-    scores, the lowest that gives nothing away; else the lowest card."""
-    fitting = sorted(play.playable(hand))
-    scored = [(sum(item.points for item in play.lay(card)[1]), card) for card in fitting]
-    most = max(points for points, _ in scored)
-    if most:
-        return next(card for points, card in scored if points == most)
-    seen = set(seen)
-    unseen = _one_per_rank(card for card in DECK if card not in seen)
-    for card in fitting:
-        if gives_nothing_away(play, card, unseen):
-            return card
-    return fitting[0]
-
-
-def _one_per_rank(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """One card of each rank present: the play depends on ranks only."""
-    by_rank: dict[int, Card] = {}
-    for card in cards:
-        by_rank.setdefault(card.rank, card)
-    return tuple(by_rank.values())
 
 
 # --- strong: the discard -----------------------------------------------------------------

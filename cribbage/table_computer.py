@@ -36,9 +36,9 @@ from math import comb
 from .actions import Action, Claim, Discard, Go, Lay
 from .cards import DECK, Card
 from .classic import classic_lay
-from .computer import four_card_points, greedy_lay
 from .discard import TableSeat, table_discard_options
 from .game import Game
+from .greedy import four_card_points, greedy_lay
 from .pegging import PlayState, score_play
 from .rules import HAND_SIZE, MAX_COUNT, Seat
 
