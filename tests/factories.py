@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from cribbage.game import Game as EngineGame
-from games.models import Game
+from games.models import Game, Match
 from quizzes.domain.marking import AnswerStyle
 from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem
 
@@ -120,6 +120,18 @@ class GameFactory(factory.django.DjangoModelFactory):
     level = "greedy"
     counting = "manual"
     state = factory.LazyFunction(lambda: EngineGame.new("factory", first_dealer=1).to_dict())
+
+
+class MatchFactory(factory.django.DjangoModelFactory):
+    """A match of three games against the greedy computer, none played yet."""
+
+    class Meta:
+        model = Match
+
+    user = factory.SubFactory(UserFactory)
+    guest_key = ""
+    length = 3
+    level = "greedy"
 
 
 class ReviewItemFactory(factory.django.DjangoModelFactory):

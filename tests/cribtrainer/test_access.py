@@ -3,7 +3,7 @@
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.factories import DealFactory, GameFactory, UserFactory
+from tests.factories import DealFactory, GameFactory, MatchFactory, UserFactory
 
 
 def id_patterns(patterns=None, prefix=""):
@@ -31,6 +31,7 @@ OWNED_BY_ID = {
     "games:state": ("get", GameFactory),
     "games:practise": ("post", GameFactory),
     "games:which": ("post", GameFactory),
+    "games:match_next": ("post", MatchFactory),
 }
 # Parameters of those URLs beside the row's id: any value, the row is not the visitor's.
 OTHER_PARAMETERS = {"attempt": 1}
