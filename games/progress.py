@@ -58,13 +58,14 @@ def engine_missed(engine: EngineGame) -> int:
 GAMES = Game._meta.db_table
 MOVED_IN = f"""("pone_deals" + "dealer_deals" > 0 OR EXISTS (
     SELECT 1 FROM "{GameAction._meta.db_table}" WHERE "game_id" = "{GAMES}"."id"
-        AND "number" < 2 AND "seat" = {HUMAN} AND "action" ->> 'type' = 'discard'
+        AND "number" < "{GAMES}"."players" AND "seat" = {HUMAN}
+        AND "action" ->> 'type' = 'discard'
 ))"""
 """The player moved in the game: a deal of it was played out, or they made their first
-move, always a discard (a choice, never made for them), one of the game's first two
-actions (the computer, as pone, may throw first). A game left as dealt, or resigned before
-it to make room for a guest's new one, was never played. The deals played out are in the
-index the page reads: only a game without one is looked up in its actions."""
+move, always a discard (a choice, never made for them), one of the game's first actions,
+one a player (the computers from the dealer's left throw first). A game left as dealt, or
+resigned before it to make room for a guest's new one, was never played. The deals played
+out are in the index the page reads: only a game without one is looked up in its actions."""
 
 GROUPS = f"""
 SELECT "winner", "counting", "skunk", COUNT(*), SUM("hints_used"),

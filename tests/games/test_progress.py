@@ -99,6 +99,28 @@ def test_a_game_never_moved_in_is_not_played():
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_game_at_a_table_is_played_once_the_player_throws_even_last(players):
+    user = UserFactory()
+    game = None
+    while game is None or game.engine.deal.dealer != HUMAN:  # the player throws last
+        if game is not None:
+            game.delete()
+        game = game_start(
+            owner=Owner(user=user),
+            level=Level.GREEDY,
+            counting=Counting.MANUAL,
+            now=timezone.now(),
+            players=players,
+        )
+    assert game.moves == players - 1
+    assert games_progress(Owner(user=user)) is None  # no game played yet
+    throw = Discard(HUMAN, game.engine.deal.dealt[HUMAN][:1])
+    game_move(game=game, action=throw, expected=game.moves, now=timezone.now())
+    assert games_progress(Owner(user=user))["played"] == 1
+
+
+@pytest.mark.django_db
 @override_settings(GUEST_UNFINISHED_GAMES=2)
 def test_a_guest_game_resigned_to_make_room_before_a_move_is_not_played():
     guest = Owner(guest_key="g" * 32)
