@@ -4,11 +4,12 @@ play count by count, the counts, the log, a deal's summary and the ending. The v
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from urllib.parse import urlencode
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import SafeString
 
 from cribbage.game import GAME_POINTS, Phase, Source, pegged_words
 from cribbage.hints import discard_hint, play_hint
@@ -78,13 +79,12 @@ def table_context(
         "show_buttons": peg_buttons(MAX_SHOW),
         "play_buttons": peg_buttons(PLAY_MAX),
         "now_series": _now_series(engine),
-        "board": board(
+        "board_svg": board_svg(
             scores,
             previous_scores,
-            games_won=match["score"].won if match else (0, 0),
-            games_needed=match["score"].needed if match else 0,
+            match
+            and (match["number"], match["score"].length, match["score"].won, match["score"].needed),
         ),
-        "board_holes": board_holes(),
         "scores": {"you": scores[HUMAN], "computer": scores[COMPUTER]},
         "you_deal": deal.dealer == HUMAN,
         "held": deal.held(HUMAN),
@@ -151,6 +151,31 @@ def match_context(game: Game, engine) -> dict | None:
         "winner": SEATS[score.winner] if score.winner is not None else None,
         "next_dealer": SEATS[score.next_dealer] if score.next_dealer is not None else None,
     }
+
+
+@lru_cache(maxsize=4096)
+def board_svg(
+    scores: tuple[int, int],
+    previous: tuple[int, int],
+    match: tuple[int, int, tuple[int, int], int] | None,
+) -> SafeString:
+    """The board, its pegs at ``scores`` and back pegs at ``previous``; in a match
+    (``match``: the game's number, the match's length, the games won, the games needed),
+    its match holes. Drawn once for each: a game's pages show it again at every move."""
+    number, length, won, needed = match or (0, 0, (0, 0), 0)
+    context = {
+        "board": board(scores, previous, games_won=won, games_needed=needed),
+        "board_holes": board_holes(),
+        "scores": {"you": scores[HUMAN], "computer": scores[COMPUTER]},
+        "match": match
+        and {
+            "number": number,
+            "match": {"length": length},
+            "won": {"you": won[HUMAN], "computer": won[COMPUTER]},
+            "score": {"needed": needed},
+        },
+    }
+    return SafeString(render_to_string("games/game.html#board", context))
 
 
 @cache
