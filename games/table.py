@@ -355,9 +355,19 @@ def _series(engine, deal=None) -> list[list[dict]]:
                 "words": words,
                 "points": turn.points,
                 "taken": taken.get(index, 0),
+                "html": laid_html(SEATS[seat], turn.card, words, taken.get(index, 0), now=False),
+                "now_html": laid_html(SEATS[seat], turn.card, words, taken.get(index, 0), now=True),
             }
         )
     return series
+
+
+@lru_cache(maxsize=8192)
+def laid_html(who: str, card, words: str, taken: int, *, now: bool) -> SafeString:
+    """One turn of the play drawn (``templates/games/_laid.html``): a turn drawn once is
+    drawn again at every move after it in the deal."""
+    context = {"who": who, "card": card, "words": words, "taken": taken, "now": now}
+    return SafeString(render_to_string("games/_laid.html", context))
 
 
 def _record_at(engine, deal, turn: int):
