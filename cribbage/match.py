@@ -32,6 +32,7 @@ __all__ = [
     "GameSummary",
     "MatchResult",
     "first_dealing_side",
+    "mean_ci",
     "play_game",
     "play_match",
     "summarise",
@@ -144,8 +145,8 @@ class MatchResult:
             "levels": list(self.levels),
             "duplicate": self.duplicate,
             "sides": [self._side(seat) for seat in (0, 1)],
-            "match_points_per_game": _mean_ci(match_points),
-            "tournament_points_per_game": _mean_ci(tournament),
+            "match_points_per_game": mean_ci(match_points),
+            "tournament_points_per_game": mean_ci(tournament),
             "first_dealer_won": sum(
                 game.winner == first_dealing_side(index, self.duplicate)
                 for index, game in enumerate(self.games)
@@ -187,8 +188,8 @@ def _signed(game: GameSummary, points: int) -> int:
     return points if game.winner == 0 else -points
 
 
-def _mean_ci(values: Sequence[float]) -> dict[str, float]:
-    """The mean and the half-width of its 95 % confidence interval."""
+def mean_ci(values: Sequence[float]) -> dict[str, float]:
+    """The mean of ``values`` and the half-width of its 95 % confidence interval (normal)."""
     if not values:
         return {"mean": 0.0, "ci95": 0.0}
     mean = statistics.fmean(values)

@@ -27,12 +27,11 @@ from typing import Any
 
 from .computer import Level, choose
 from .game import Game
+from .match import mean_ci
 from .records import Counting
 from .rules import table_for
 
 __all__ = ["TableGame", "TableMatch", "play_table_game", "play_table_match", "rotations"]
-
-_Z95 = 1.959964
 
 
 def rotations(players: int) -> int:
@@ -114,7 +113,7 @@ class TableMatch:
         decks = [self.games[i : i + per] for i in range(0, len(self.games), per)]
 
         def over_decks(value: Any) -> dict[str, float]:
-            return _mean_ci([statistics.fmean(value(game) for game in deck) for deck in decks])
+            return mean_ci([statistics.fmean(value(game) for game in deck) for deck in decks])
 
         return {
             "players": self.players,
@@ -145,15 +144,6 @@ def _times(values: Sequence[float]) -> dict[str, float]:
         "mean": round(statistics.fmean(values), 3),
         "p95": round(p95, 3),
     }
-
-
-def _mean_ci(values: Sequence[float]) -> dict[str, float]:
-    """The mean and the half-width of its 95 % confidence interval."""
-    if not values:
-        return {"mean": 0.0, "ci95": 0.0}
-    mean = statistics.fmean(values)
-    spread = statistics.stdev(values) if len(values) > 1 else 0.0
-    return {"mean": round(mean, 4), "ci95": round(_Z95 * spread / math.sqrt(len(values)), 4)}
 
 
 def play_table_match(
