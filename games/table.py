@@ -26,6 +26,7 @@ from .board import board
 from .models import COMPUTER, HUMAN, Game
 from .review import which_questions
 from .table_many import many_table_context
+from .table_play import now_series
 
 SEATS = {HUMAN: "you", COMPUTER: "the computer"}
 PLAY_MAX = 14
@@ -78,7 +79,7 @@ def table_context(
         "hint": _hint(engine) if hinted else None,
         "show_buttons": peg_buttons(MAX_SHOW),
         "play_buttons": peg_buttons(PLAY_MAX),
-        "now_series": _now_series(engine),
+        "now_series": now_series(engine.deal.play, _series(engine)),
         "board_svg": board_svg(
             scores,
             previous_scores,
@@ -377,25 +378,6 @@ def _record_at(engine, deal, turn: int):
         for record in engine.claims
         if record.deal == deal.number and record.source is Source.PLAY and record.turn == turn
     )
-
-
-def _now_series(engine) -> dict | None:
-    """The count being played (or the one just ended, with why it starts again at 0)."""
-    play = engine.deal.play
-    series = _series(engine)
-    if not series:
-        return None
-    current = series[-1]
-    last_card = next((t["turn"] for t in reversed(current) if not t["turn"].is_go), None)
-    ended = ""
-    if play.count == 0 and last_card is not None:
-        if last_card.count == 31:
-            ended = "31 — the count starts again at 0"
-        else:
-            ended = f"{last_card.count} and a go — the count starts again at 0"
-        if play.is_over:
-            ended = f"{last_card.count}: the play is over"
-    return {"turns": current, "earlier": series[:-1], "count": play.count, "ended": ended}
 
 
 def _ending(engine) -> dict:

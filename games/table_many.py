@@ -28,6 +28,7 @@ from quizzes.views import answer_style
 
 from .board import board
 from .models import HUMAN, Game
+from .table_play import now_series
 
 NAMES = {
     3: ("you", "West", "East"),
@@ -135,7 +136,7 @@ def many_table_context(
         "play_buttons": peg_buttons(PLAY_MAX),
         "count": play.count if play else 0,
         "fitting": play.playable(deal.held(HUMAN)) if play and not play.is_over else (),
-        "now_series": _now_series(engine),
+        "now_series": now_series(engine.deal.play, _series(engine, engine.deal)),
         "counts": _counts(engine, deal),
         "counted_now": _counted_now(engine, deal) if show_claim else [],
         "said": _said(engine, paused),
@@ -301,24 +302,6 @@ def _series(engine, deal) -> list[list[dict]]:
             }
         )
     return series
-
-
-def _now_series(engine) -> dict | None:
-    play = engine.deal.play
-    series = _series(engine, engine.deal)
-    if not series:
-        return None
-    current = series[-1]
-    last_card = next((t["turn"] for t in reversed(current) if not t["turn"].is_go), None)
-    ended = ""
-    if play.count == 0 and last_card is not None:
-        if last_card.count == 31:
-            ended = "31 — the count starts again at 0"
-        else:
-            ended = f"{last_card.count} and a go — the count starts again at 0"
-        if play.is_over:
-            ended = f"{last_card.count}: the play is over"
-    return {"turns": current, "earlier": series[:-1], "count": play.count, "ended": ended}
 
 
 def _counts(engine, deal) -> list[dict]:

@@ -10,7 +10,8 @@ from cribbage.cards import DECK
 from cribbage.game import Claim, Discard, Lay, Source
 from games.models import COMPUTER, HUMAN, Game
 from games.services import game_move
-from games.table import _now_series
+from games.table import _series
+from games.table_play import now_series
 from quizzes.domain.patterns import Category
 from quizzes.models import Attempt
 from tests.factories import GameFactory, UserFactory
@@ -259,7 +260,7 @@ def test_the_style_chosen_for_the_hand_stays_for_the_crib(client, player):
 def test_the_computers_pegging_is_said_in_words_beside_its_card(client, player):
     def computer_scored(game, engine):
         # In the count on the table now: an earlier count, under "Earlier", has no voice.
-        now = _now_series(engine) if engine.deal.play is not None else None
+        now = now_series(engine.deal.play, _series(engine))
         return now is not None and any(t["who"] != "you" and t["words"] for t in now["turns"])
 
     game = advance(new_game(client, counting="automatic"), computer_scored, seed=11)
