@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertNotContains
 
 from cribbage.cards import parse_cards
@@ -55,7 +56,7 @@ def test_a_table_deal_is_five_cards_for_a_seat_with_one_to_throw(client, player,
     page = client.get(f"/quiz/{deal.pk}/")
     assert page.text.count('name="throw"') == 5
     assert page.text.count('type="radio" name="throw"') == 5
-    assertContains(page, f"Discard as the {deal.seat_name}, {players} players")
+    assertContains(page, escape(f"Discard as the {deal.seat_name}, {players} players"))
     assertContains(page, "Throw this one")
     assertNotContains(page, "The 5 choices")
 
