@@ -182,13 +182,7 @@ class DiscardHand(Picks):
     @property
     def prompt(self) -> str:
         """What to pick next, in a few words; "" when the six are in."""
-        missing = DEALT - len(self.cards)
-        if missing == DEALT:
-            return f"Pick the {DEALT} cards you were dealt."
-        if missing:
-            cards = "card" if missing == 1 else "cards"
-            return f"Pick {missing} more {cards}."
-        return ""
+        return pick_prompt(len(self.cards), DEALT)
 
     def analyse(self) -> Analysis | None:
         """The 15 choices with their figures, and the spread of the keep looked at; None until
@@ -314,13 +308,7 @@ class TableDiscardHand(Picks):
     @property
     def prompt(self) -> str:
         """What to pick next, in a few words; "" when the five are in."""
-        missing = TABLE_DEALT - len(self.cards)
-        if missing == TABLE_DEALT:
-            return f"Pick the {TABLE_DEALT} cards you were dealt."
-        if missing:
-            cards = "card" if missing == 1 else "cards"
-            return f"Pick {missing} more {cards}."
-        return ""
+        return pick_prompt(len(self.cards), TABLE_DEALT)
 
     def analyse(self) -> Analysis | None:
         """The five choices with their figures, and the spread of the keep looked at; None
@@ -336,3 +324,13 @@ class TableDiscardHand(Picks):
         )
         spread = hand_spread(chosen.option.keep, chosen.option.throw)
         return Analysis(self, choices, chosen, spread)
+
+
+def pick_prompt(picked: int, dealt: int) -> str:
+    """What to pick next of the ``dealt`` cards, ``picked`` in; "" when they are all in."""
+    missing = dealt - picked
+    if missing == dealt:
+        return f"Pick the {dealt} cards you were dealt."
+    if missing:
+        return f"Pick {missing} more {'card' if missing == 1 else 'cards'}."
+    return ""
