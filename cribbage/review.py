@@ -52,13 +52,21 @@ each seat's losses (``seat_totals``); "computer" is every computer at the table 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import Card
 from .computer import lay_values
-from .discard import CRIB_MODEL, CribModel, Role, TableSeat, discard_options, table_discard_options
+from .discard import (
+    CRIB_MODEL,
+    CribModel,
+    DiscardOption,
+    Role,
+    TableSeat,
+    discard_options,
+    table_discard_options,
+)
 from .game import Game
 from .peg_table import play_value_of
 from .pegging import GO, PegItem, PlayState
@@ -320,11 +328,27 @@ def _discard(deal: Deal, seat: int) -> Decision:
     role = Role.DEALER if seat == deal.dealer else Role.PONE
     six = deal.dealt[seat]
     options = discard_options(six, role, CRIB_MODEL)
+    sign = 1 if role is Role.DEALER else -1
+    return _discard_decision(deal, seat, options, sign, ("six", six), role.value)
+
+
+def _discard_decision(
+    deal: Deal,
+    seat: int,
+    options: Sequence[DiscardOption],
+    sign: int,
+    dealt: tuple[str, Sequence[Card]],
+    role: str,
+) -> Decision:
+    """The throw ``seat`` made in ``deal`` against the best of ``options`` (best first),
+    its loss in the hand and in the crib (``sign``: +1 for the thrower's side's crib),
+    with the cards dealt under their name (``dealt``: "six" or "five", and the cards) and
+    the seat's ``role``."""
     thrown = set(deal.thrown[seat])
     chosen = next(option for option in options if set(option.throw) == thrown)
     best = options[0]
-    sign = 1 if role is Role.DEALER else -1
     loss = max(best.net_ev - chosen.net_ev, 0.0)
+    name, cards = dealt
     return Decision(
         "discard",
         seat,
@@ -336,8 +360,8 @@ def _discard(deal: Deal, seat: int) -> Decision:
             "hand_loss": best.hand_ev - chosen.hand_ev,
             "crib_loss": sign * (best.crib_ev - chosen.crib_ev) + 0.0,
             "rank": options.index(chosen) + 1,
-            "six": [card.code for card in six],
-            "role": role.value,
+            name: [card.code for card in cards],
+            "role": role,
             "keep": [card.code for card in chosen.keep],
             "best_keep": [card.code for card in best.keep],
         },
@@ -543,28 +567,8 @@ def _table_discard(deal: Deal, seat: int) -> Decision:
     role = seat_at_table(deal, seat)
     five = deal.dealt[seat]
     options = table_discard_options(five, players=deal.players, seat=role)
-    thrown = set(deal.thrown[seat])
-    chosen = next(option for option in options if set(option.throw) == thrown)
-    best = options[0]
     sign = -1 if role is TableSeat.OPPONENT else 1
-    loss = max(best.net_ev - chosen.net_ev, 0.0)
-    return Decision(
-        "discard",
-        seat,
-        chosen.throw,
-        best.throw,
-        loss,
-        decision_class(loss),
-        {
-            "hand_loss": best.hand_ev - chosen.hand_ev,
-            "crib_loss": sign * (best.crib_ev - chosen.crib_ev) + 0.0,
-            "rank": options.index(chosen) + 1,
-            "five": [card.code for card in five],
-            "role": role.value,
-            "keep": [card.code for card in chosen.keep],
-            "best_keep": [card.code for card in best.keep],
-        },
-    )
+    return _discard_decision(deal, seat, options, sign, ("five", five), role.value)
 
 
 def _table_lay(
