@@ -13,9 +13,8 @@ from enum import Enum
 from functools import lru_cache
 
 from .cards import Card
-from .match_score import match_points
 from .pegging import PegItem, PlayState
-from .rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, Seat, other
+from .rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, Seat, match_points, other
 from .show import ShowResult, score_show
 
 __all__ = [
@@ -151,6 +150,17 @@ class GameResult:
         return max(beaten, key=lambda seat: (self.scores[seat], -beaten.index(seat)))
 
     @property
+    def last(self) -> Seat:
+        """Who finished last, and so deals first in a match's next game: the loser, at four
+        the losing team's first seat, at three the player of the lower score of the two
+        beaten (the later in turn from the winner on equal scores)."""
+        players = len(self.scores)
+        if players != 3:
+            return self.loser
+        beaten = [(self.winner + step) % players for step in (1, 2)]
+        return min(beaten, key=lambda seat: (self.scores[seat], -beaten.index(seat)))
+
+    @property
     def loser_score(self) -> int:
         return self.scores[self.loser]
 
@@ -164,7 +174,7 @@ class GameResult:
     @property
     def match_points(self) -> int:
         """The winner's match points: 1 for a win, 2 for a skunk, 3 for a double skunk
-        (``cribbage.match_score.match_points``, the one rule for them)."""
+        (``rules.match_points``, the one rule for them)."""
         return match_points(self.skunk)
 
     @property
