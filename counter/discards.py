@@ -33,12 +33,10 @@ from cribbage.discard import (
     DiscardOption,
     HandSpread,
     Role,
-    TableSeat,
     discard_options,
     hand_spread,
-    table_discard_options,
 )
-from cribbage.rules import table_for
+from cribbage.seating import Seating
 
 from .picks import Picks, Place
 
@@ -217,24 +215,22 @@ TABLE_CARDS = Place(
     noun="hand at a table of three or four",
 )
 SEAT_NAMES = {
-    TableSeat.DEALER: "dealer",
-    TableSeat.PARTNER: "dealer's partner",
-    TableSeat.OPPONENT: "opponent",
+    Role.DEALER: "dealer",
+    Role.PARTNER: "dealer's partner",
+    Role.OPPONENT: "opponent",
 }
 """Each seat as a sentence says it after "the"."""
 SEAT_LABELS = {
-    TableSeat.DEALER: "Dealer",
-    TableSeat.PARTNER: "Partner",
-    TableSeat.OPPONENT: "Opponent",
+    Role.DEALER: "Dealer",
+    Role.PARTNER: "Partner",
+    Role.OPPONENT: "Opponent",
 }
 """Each seat on the seat switch: one word, so the three fit a 320-pixel phone."""
 
 
-def table_seats(players: int) -> tuple[TableSeat, ...]:
+def table_seats(players: int) -> tuple[Role, ...]:
     """The seats a table of three or four has: the dealer's partner at four only."""
-    if table_for(players).partners:
-        return tuple(TableSeat)
-    return (TableSeat.DEALER, TableSeat.OPPONENT)
+    return Seating(players).roles
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +242,7 @@ class TableDiscardHand(Picks):
 
     cards: tuple[Card, ...] = ()
     players: int = 3
-    seat: TableSeat = TableSeat.DEALER
+    seat: Role = Role.DEALER
     throw: tuple[Card, ...] = ()
     fill: str = ""
 
@@ -270,7 +266,7 @@ class TableDiscardHand(Picks):
         return replace(self, throw=tuple(throw))
 
     @property
-    def seats(self) -> tuple[TableSeat, ...]:
+    def seats(self) -> tuple[Role, ...]:
         return table_seats(self.players)
 
     @property
@@ -280,7 +276,7 @@ class TableDiscardHand(Picks):
     @property
     def owns_crib(self) -> bool:
         """The crib counts for this seat: the dealer's, or at four the dealer's team's."""
-        return self.seat is not TableSeat.OPPONENT
+        return self.seat is not Role.OPPONENT
 
     @property
     def complete(self) -> bool:
@@ -293,7 +289,7 @@ class TableDiscardHand(Picks):
         dealer is ``players=3`` alone, the page the player-count links open."""
         cards = [f"{key}={value}" for key, value in self.place_params()]
         parts = [f"players={self.players}", *cards]
-        if cards or self.seat is not TableSeat.DEALER:
+        if cards or self.seat is not Role.DEALER:
             parts.append(f"seat={self.seat.value}")
         if self.fill:
             parts.append(f"fill={self.fill}")
@@ -317,7 +313,7 @@ class TableDiscardHand(Picks):
             return None
         choices = tuple(
             Choice(option, None, self.with_throw(option.throw).query)
-            for option in table_discard_options(self.cards, players=self.players, seat=self.seat)
+            for option in discard_options(self.cards, self.seat, players=self.players)
         )
         chosen = next(
             (choice for choice in choices if choice.option.throw == self.throw), choices[0]

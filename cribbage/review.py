@@ -63,9 +63,7 @@ from .discard import (
     CribModel,
     DiscardOption,
     Role,
-    TableSeat,
     discard_options,
-    table_discard_options,
 )
 from .game import Game
 from .peg_table import play_value_of
@@ -553,21 +551,21 @@ def review_table_deal(game: Game, deal: Deal) -> DealReview:
     return DealReview(deal.number, deal.dealer, deal.starter, seated, deal.players)
 
 
-def seat_at_table(deal: Deal, seat: int) -> TableSeat:
+def seat_at_table(deal: Deal, seat: int) -> Role:
     """Whose crib it is in ``deal``, seen from ``seat``: their own, their partner's (at
     four) or an opponent's."""
     if seat == deal.dealer:
-        return TableSeat.DEALER
+        return Role.DEALER
     if deal.players == 4 and seat % 2 == deal.dealer % 2:
-        return TableSeat.PARTNER
-    return TableSeat.OPPONENT
+        return Role.PARTNER
+    return Role.OPPONENT
 
 
 def _table_discard(deal: Deal, seat: int) -> Decision:
     role = seat_at_table(deal, seat)
     five = deal.dealt[seat]
-    options = table_discard_options(five, players=deal.players, seat=role)
-    sign = -1 if role is TableSeat.OPPONENT else 1
+    options = discard_options(five, role, players=deal.players)
+    sign = -1 if role is Role.OPPONENT else 1
     return _discard_decision(deal, seat, options, sign, ("five", five), role.value)
 
 

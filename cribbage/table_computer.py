@@ -36,7 +36,7 @@ from math import comb
 from .actions import Action, Claim, Discard, Go, Lay
 from .cards import DECK, Card
 from .classic import classic_lay
-from .discard import TableSeat, table_discard_options
+from .discard import Role, discard_options
 from .game import Game
 from .greedy import four_card_points, greedy_lay
 from .pegging import PlayState, score_play
@@ -63,15 +63,15 @@ SHED_HIGH = 0.05
 """Strong's tie-break a point of a card's value: lay the high card, keep the low for the go."""
 
 
-def table_seat(game: Game, player: Seat) -> TableSeat:
+def table_seat(game: Game, player: Seat) -> Role:
     """Whose crib it is, seen from ``player``: their own, their partner's (at four) or an
     opponent's."""
     dealer = game.deal.dealer
     if player == dealer:
-        return TableSeat.DEALER
+        return Role.DEALER
     if game.players == 4 and player % 2 == dealer % 2:
-        return TableSeat.PARTNER
-    return TableSeat.OPPONENT
+        return Role.PARTNER
+    return Role.OPPONENT
 
 
 def choose_at_table(game: Game, level: str) -> Action:
@@ -88,7 +88,7 @@ def choose_at_table(game: Game, level: str) -> Action:
         cards = deal.dealt[player]
         if level == "greedy":
             return Discard(player, (greedy_table_discard(cards),))
-        best = table_discard_options(cards, players=game.players, seat=table_seat(game, player))
+        best = discard_options(cards, table_seat(game, player), players=game.players)
         return Discard(player, best[0].throw)
     hand = deal.held(player)
     fitting = play.playable(hand)
@@ -209,7 +209,7 @@ class TableHint:
 
     card: Card
     why: str
-    seat: TableSeat | None = None
+    seat: Role | None = None
 
 
 def table_discard_hint(game: Game, player: Seat) -> TableHint:
@@ -217,11 +217,11 @@ def table_discard_hint(game: Game, player: Seat) -> TableHint:
     (``table_discard_options``), and what the keep and the crib are worth."""
     seat = table_seat(game, player)
     cards = game.deal.dealt[player]
-    best, second = table_discard_options(cards, players=game.players, seat=seat)[:2]
+    best, second = discard_options(cards, seat, players=game.players)[:2]
     crib = {
-        TableSeat.DEALER: "your crib",
-        TableSeat.PARTNER: "your partner's crib",
-        TableSeat.OPPONENT: "an opponent's crib",
+        Role.DEALER: "your crib",
+        Role.PARTNER: "your partner's crib",
+        Role.OPPONENT: "an opponent's crib",
     }[seat]
     why = (
         f"the four kept average {best.hand_ev:.1f} with the starter, and the "

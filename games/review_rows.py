@@ -11,7 +11,7 @@ from django.urls import reverse
 from counter.discards import DiscardHand, TableDiscardHand
 from counter.templatetags.cards import points
 from cribbage.cards import parse_card
-from cribbage.discard import CribModel, Role, TableSeat
+from cribbage.discard import CribModel, Role
 from cribbage.pegging import GO
 from cribbage.review import BEST_WITHIN, is_error
 
@@ -224,12 +224,12 @@ def _row(deal: dict, index: int, decision: dict, crib_model: CribModel, table: T
 def _table_discard(deal: dict, decision: dict, table: Table, *, you: bool, lost: bool) -> dict:
     """A throw of one from five at three or four: its cards, whose crib it went to, what it
     lost in words, and the analyser's page of the five for the seat."""
-    seat = TableSeat(decision["role"])
+    seat = Role(decision["role"])
     dealer = deal["dealer_seat"]
     analysis = TableDiscardHand(_cards(decision["five"]), players=table.players, seat=seat)
-    if seat is TableSeat.OPPONENT:
+    if seat is Role.OPPONENT:
         owner = "you" if dealer == 0 else table.names[dealer]
-    elif seat is TableSeat.PARTNER:
+    elif seat is Role.PARTNER:
         owner = "your partner's crib" if you else "its partner's crib"
     else:
         owner = "your crib" if you else "its crib"
@@ -241,10 +241,8 @@ def _table_discard(deal: dict, decision: dict, table: Table, *, you: bool, lost:
         "best": _cards(decision["best"]),
         "best_keep": _cards(decision["best_keep"]),
         "rank": decision["rank"],
-        "crib_owner": table.crib(dealer) if you or seat is not TableSeat.DEALER else "its crib",
-        "words": discard_words(
-            decision, you=you, own_crib=seat is not TableSeat.OPPONENT, owner=owner
-        ),
+        "crib_owner": table.crib(dealer) if you or seat is not Role.DEALER else "its crib",
+        "words": discard_words(decision, you=you, own_crib=seat is not Role.OPPONENT, owner=owner),
         "url": f"{reverse('counter:discard')}?{analysis.query}",
         "practise": lost,
     }

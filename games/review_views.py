@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from cribbage.cards import parse_card
-from cribbage.discard import Role, TableSeat
+from cribbage.discard import Role
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from cribtrainer.throttle import WriteLimit
 from quizzes.forms import ExplainForm
@@ -77,7 +77,7 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     deal, chosen = decision
     if chosen["kind"] == "discard" and "five" in chosen:  # a throw at three or four
         five = tuple(parse_card(code) for code in chosen["five"])
-        details = {"five": five, "players": game.players, "seat": TableSeat(chosen["role"])}
+        details = {"five": five, "players": game.players, "seat": Role(chosen["role"])}
     elif chosen["kind"] == "discard":
         six = tuple(parse_card(code) for code in chosen["six"])
         details = {"six": six, "role": Role(chosen["role"])}

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 
 from cribbage.cards import parse_card
 from cribbage.computer import Level, choose
-from cribbage.discard import Role, TableSeat
+from cribbage.discard import Role
 from cribbage.game import (
     GAME_POINTS,
     Action,
@@ -321,7 +321,7 @@ def _review(game: Game, engine: EngineGame, now: datetime) -> None:
                     owner=game.owner,
                     five=tuple(parse_card(code) for code in decision["five"]),
                     players=engine.players,
-                    seat=TableSeat(decision["role"]),
+                    seat=Role(decision["role"]),
                     throw=(parse_card(decision["chosen"][0]),),
                     source={"game": game.pk, "deal": deal["number"]},
                     dealt_at=game.updated_at,

@@ -14,9 +14,7 @@ from cribbage.discard import (
     CribModel,
     DiscardOption,
     Role,
-    TableSeat,
     discard_options,
-    table_discard_options,
 )
 from cribbage.pegging import PlayRecord, peg_play
 from cribbage.show import ShowResult, score_show
@@ -214,9 +212,9 @@ class Deal(PlayerOwned):
         return parse_cards(self.hand, count=5)
 
     @property
-    def table_seat(self) -> TableSeat:
+    def table_seat(self) -> Role:
         """The seat a discard deal at three or four is played from."""
-        return TableSeat(self.details["seat"])
+        return Role(self.details["seat"])
 
     @property
     def dealt(self) -> tuple[Card, ...]:
@@ -236,13 +234,13 @@ class Deal(PlayerOwned):
         """The crib counts for the discard deal's seat: the dealer's, or at four the
         dealer's partner's too."""
         if self.at_table:
-            return self.table_seat is not TableSeat.OPPONENT
+            return self.table_seat is not Role.OPPONENT
         return self.holder == Role.DEALER.value
 
     @cached_property
     def table_discard_options(self) -> tuple[DiscardOption, ...]:
         """The five choices of a discard deal at three or four, best first."""
-        return table_discard_options(self.five, players=self.players, seat=self.table_seat)
+        return discard_options(self.five, self.table_seat, players=self.players)
 
     @cached_property
     def play(self) -> PlayRecord:

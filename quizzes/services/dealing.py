@@ -119,7 +119,7 @@ def _missed_lay(owner: Owner, pattern: Pattern) -> LayPosition | None:
 
 def practice_create(*, owner: Owner, now: datetime, **details) -> Deal:
     """A quiz of a position from a game's review: ``six`` and ``role`` make a discard quiz
-    of that six and seat (``five``, ``players`` and a ``TableSeat`` ``seat``, at three or
+    of that six and seat (``five``, ``players`` and a ``Role`` ``seat``, at three or
     four); ``position`` (a ``LayPosition``) a lay quiz of that turn;
     ``play`` (``crib peg --players 2`` notation) a play quiz."""
     fields = {**owner.fields, "mode": Mode.MIXED.value, "dealt_at": now}

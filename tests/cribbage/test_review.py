@@ -75,7 +75,13 @@ SIXES = (("5H 6H 7H JH 2C 9D", Role.PONE), ("4S 4D 8C JS QS KS", Role.DEALER))
 def test_every_throws_loss_is_the_exact_tables_for_that_six_and_seat(cards, role):
     six = parse_cards(cards, 6)
     options = discard_options(six, role, CribModel.GOOD)
-    answer = {"cards": six, "role": role, "options": options, "crib_model": CribModel.GOOD}
+    answer = {
+        "cards": six,
+        "players": 2,
+        "role": role,
+        "options": options,
+        "crib_model": CribModel.GOOD,
+    }
     table = discard_json(type("Answer", (), answer))
     best = table["options"][0]
     other = "AC 2S 3D 8H 9S TC"

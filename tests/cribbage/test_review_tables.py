@@ -9,7 +9,7 @@ import pytest
 from cribbage.cards import parse_card, parse_cards
 from cribbage.cli import main
 from cribbage.computer import choose
-from cribbage.discard import TableSeat, table_discard_options
+from cribbage.discard import Role, discard_options
 from cribbage.game import Claim, Counting, Game
 from cribbage.records import replay_play
 from cribbage.review import decision_class, review_game, review_json
@@ -52,10 +52,10 @@ def reviewed(request):
 def seat_of(dealer, seat, players):
     """Whose crib it is, seen from ``seat``, worked out here from the table."""
     if seat == dealer:
-        return TableSeat.DEALER
+        return Role.DEALER
     if players == 4 and (seat - dealer) % 4 == 2:
-        return TableSeat.PARTNER
-    return TableSeat.OPPONENT
+        return Role.PARTNER
+    return Role.OPPONENT
 
 
 def test_each_throw_is_valued_for_its_seat_by_the_table_discard_values(reviewed):
@@ -69,9 +69,7 @@ def test_each_throw_is_valued_for_its_seat_by_the_table_discard_values(reviewed)
         ][: game.players]
         for decision in throws:
             seat = seat_of(deal.dealer, decision.player, game.players)
-            options = table_discard_options(
-                deal.dealt[decision.player], players=game.players, seat=seat
-            )
+            options = discard_options(deal.dealt[decision.player], seat, players=game.players)
             chosen = next(o for o in options if o.throw == deal.thrown[decision.player])
             assert decision.chosen == deal.thrown[decision.player]
             assert decision.best == options[0].throw

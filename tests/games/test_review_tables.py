@@ -9,7 +9,7 @@ import pytest
 from pytest_django.asserts import assertContains
 
 from cribbage.cards import parse_card, parse_cards
-from cribbage.discard import TableSeat, table_discard_options
+from cribbage.discard import Role, discard_options
 from games.models import Game
 from quizzes.models import Attempt, Deal
 from tests.cribbage.reference import reference_total
@@ -33,10 +33,10 @@ def finished(request, client):
 
 def seat_of(dealer, seat, players):
     if seat == dealer:
-        return TableSeat.DEALER
+        return Role.DEALER
     if players == 4 and (seat - dealer) % 4 == 2:
-        return TableSeat.PARTNER
-    return TableSeat.OPPONENT
+        return Role.PARTNER
+    return Role.OPPONENT
 
 
 def test_each_discard_is_judged_for_its_seat_by_the_table_values(finished):
@@ -55,7 +55,7 @@ def test_each_discard_is_judged_for_its_seat_by_the_table_values(finished):
             role = seat_of(deal.dealer, seat, engine.players)
             assert decision["role"] == role.value
             assert decision["five"] == [card.code for card in sorted(deal.dealt[seat])]
-            options = table_discard_options(deal.dealt[seat], players=engine.players, seat=role)
+            options = discard_options(deal.dealt[seat], role, players=engine.players)
             assert decision["best"] == [card.code for card in options[0].throw]
             assert decision["chosen"] == [card.code for card in deal.thrown[seat]]
             assert decision["player"] == ("you" if seat == 0 else "computer")
