@@ -246,6 +246,13 @@ class Deal:
         laid = self.laid(player)
         return tuple(card for card in self.kept(player) if card not in laid)
 
+    def seen_by(self, player: Seat) -> tuple[Card, ...]:
+        """Every card ``player`` has seen in the play so far: the cards dealt to them, the
+        starter and the cards laid (what the computer and a hint may look at)."""
+        assert self.starter is not None and self.play is not None
+        laid = (turn.card for turn in self.play.turns if turn.card is not None)
+        return (*self.dealt[player], self.starter, *laid)
+
     @property
     def all_thrown(self) -> bool:
         """Whether every player has discarded, so the crib is full."""
