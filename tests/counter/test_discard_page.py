@@ -57,7 +57,7 @@ def message(response) -> str:
 
 
 def table_rows(response) -> list[dict]:
-    """The rows of the 15 choices as the page shows them: cards by their spoken labels."""
+    """The rows of the choices (15 of a six, 5 of a five) as the page shows them: spoken labels."""
     body = response.content.decode()
     tbody = body[body.index('<table class="choices') :]
     tbody = tbody[tbody.index("<tbody>") : tbody.index("</tbody>")]

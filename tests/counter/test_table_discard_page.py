@@ -3,44 +3,19 @@ one thrown, the five choices best first for the dealer, the dealer's partner or 
 opponent, their figures the engine's (checked by brute force in tests/cribbage); bad input
 is named on the page with a 400."""
 
-import html as html_lib
 import re
 
 import pytest
 
 from cribbage.cards import DECK, parse_cards
 from cribbage.discard import Role, discard_options
+from tests.counter.test_discard_page import message, table_rows
 from tests.cribbage.reference import reference_total
 
 FIVE = parse_cards("5H 5D JS 4C KD")
 THREE = "/discard/?players=3&cards=5H,5D,JS,4C,KD&seat=dealer"
 FOUR = "/discard/?players=4&cards=5H,5D,JS,4C,KD&seat=partner"
 HTMX = {"HX-Request": "true", "HX-Current-URL": "http://testserver/discard/?players=3"}
-
-
-def message(response) -> str:
-    found = re.search(r'<p id="discard-message"[^>]*>(.*?)</p>', response.content.decode(), re.S)
-    assert found, "no message element"
-    return html_lib.unescape(found.group(1))
-
-
-def table_rows(response) -> list[dict]:
-    body = response.content.decode()
-    tbody = body[body.index('<table class="choices') :]
-    tbody = tbody[tbody.index("<tbody>") : tbody.index("</tbody>")]
-    rows = []
-    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", tbody, re.S):
-        keep, throw, *figures = re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
-        rows.append(
-            {
-                "keep": re.findall(r'role="img" aria-label="([^"]+)"', keep),
-                "throw": re.findall(r'role="img" aria-label="([^"]+)"', throw),
-                "figures": [re.sub(r"<[^>]+>", "", cell).strip() for cell in figures],
-                "link": re.search(r'<a class="choice-link"[^>]*href="([^"]+)"', keep).group(1),
-                "chosen": 'aria-current="true"' in keep,
-            }
-        )
-    return rows
 
 
 @pytest.mark.parametrize(
