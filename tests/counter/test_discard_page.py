@@ -15,6 +15,7 @@ from cribbage.cards import DECK, card, parse_cards
 from cribbage.cli import main as crib
 from cribbage.discard import CribModel, Role, discard_options
 from cribbage.show import show_total
+from tests.counter.pages import found
 from tests.cribbage.test_discard import brute_force_crib_ev, good_player_weight
 
 EXAMPLE = "/discard/?cards=5H,5C,6D,JS,QH,2C&role=dealer"
@@ -51,9 +52,8 @@ def url_of(cards: str, role: str, throw: str = "", opponent: str = "") -> str:
 
 
 def message(response) -> str:
-    found = re.search(r'<p id="discard-message"[^>]*>(.*?)</p>', response.content.decode(), re.S)
-    assert found, "no message element"
-    return html_lib.unescape(found.group(1))
+    pattern = r'<p id="discard-message"[^>]*>(.*?)</p>'
+    return html_lib.unescape(found(response, pattern, "message element"))
 
 
 def table_rows(response) -> list[dict]:

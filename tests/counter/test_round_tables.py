@@ -11,6 +11,7 @@ from pytest_django.asserts import assertInHTML
 
 from counter.rounds import FourRound, ThreeRound
 from cribbage.cards import DECK, card, parse_cards
+from tests.counter.pages import round_message
 from tests.cribbage.reference import reference_total
 from tests.hostile import echoed_unescaped, form_data
 
@@ -24,12 +25,6 @@ FOUR_HEELS = (
     "/round/?players=4&starter=JD&player1=5H,5C,5S,JC&player2=2H,3H,4H,6H"
     "&player3=7C,8C,9C,TC&player4=AS,2S,3S,4S&crib=KD,QD,TD,9D"
 )
-
-
-def round_message(response) -> str:
-    found = re.search(r'<p id="round-message"[^>]*>([^<]*)</p>', response.content.decode())
-    assert found, "no message element"
-    return found.group(1)
 
 
 def place_totals(response) -> list[int]:

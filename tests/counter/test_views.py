@@ -10,6 +10,7 @@ from pytest_django.asserts import assertInHTML
 from cribbage.cards import Card, Rank, Suit, card, parse_cards
 from cribbage.pegging import peg_play
 from cribbage.show import score_show
+from tests.counter.pages import found, round_message
 
 COUNT_29 = "/?hand=5H,5C,5S,JD&starter=5D"
 HTMX = {"HX-Request": "true", "HX-Current-URL": "http://testserver/"}
@@ -21,17 +22,12 @@ def total(response) -> str | None:
 
 
 def message(response) -> str:
-    found = re.search(r'<p id="count-message"[^>]*>([^<]*)</p>', response.content.decode())
-    assert found, "no message element"
-    return found.group(1)
+    return found(response, r'<p id="count-message"[^>]*>([^<]*)</p>', "message element")
 
 
 def text_field(response) -> str:
-    found = re.search(
-        r'<input id="cards" name="cards" type="text" value="([^"]*)"', response.content.decode()
-    )
-    assert found, "no text field"
-    return found.group(1)
+    pattern = r'<input id="cards" name="cards" type="text" value="([^"]*)"'
+    return found(response, pattern, "text field")
 
 
 def test_empty_page_is_a_whole_document_with_the_picker(client):
@@ -334,12 +330,6 @@ ROUND_HEELS = "/round/?starter=JD&pone=5H,5C,5S,JC&dealer=2H,3H,4H,6H&crib=7C,8C
 
 def totals(response) -> list[str]:
     return re.findall(r'class="total-points">(\d+)<', response.content.decode())
-
-
-def round_message(response) -> str:
-    found = re.search(r'<p id="round-message"[^>]*>([^<]*)</p>', response.content.decode())
-    assert found, "no message element"
-    return found.group(1)
 
 
 def test_the_round_page_starts_with_the_starter(client):
