@@ -427,6 +427,10 @@ def test_the_round_lands_on_its_canonical_url(client, query, canonical):
     assert response["Location"] == canonical
 
 
+TWO_KEPT = 'aria-label="five of diamonds"'  # the starter, kept beside the problem
+TABLE_KEPT = '<input type="hidden" name="players" value="'  # the table, kept likewise
+
+
 @pytest.mark.parametrize(
     ("query", "problem"),
     [
@@ -435,15 +439,31 @@ def test_the_round_lands_on_its_canonical_url(client, query, canonical):
         ("starter=5D,6D", "The starter is one card."),
         ("starter=5D&crib=XY", "&#x27;XY&#x27; is not a card"),
         ("starter=5D&dealer=2H,2H", "2H appears twice"),
+        (
+            "players=3&starter=5D&player1=5D",
+            "5D is already in the starter: a card can be in one place only.",
+        ),
+        (
+            "players=4&starter=5D&player1=5H,5C,5S,JD&player4=5C",
+            "5C is already in the hand of player 1: a card can be in one place only.",
+        ),
+        (
+            "players=3&starter=5D&player2=5H,5C,5S,JD,2C",
+            "A hand of player 2 has 4 cards and this one has 5.",
+        ),
+        ("players=4&starter=5D&crib=7C,8C,9C,TC,JC", "A crib has 4 cards and this one has 5."),
+        ("players=3&starter=5D&player3=2H,2H", "2H appears twice"),
+        ("players=4&player2=XY", "&#x27;XY&#x27; is not a card"),
     ],
 )
 def test_round_problems_are_named_and_the_rest_kept(client, query, problem):
-    for headers in ({}, HTMX):
+    kept = TABLE_KEPT if query.startswith("players=") else TWO_KEPT
+    for headers in ({}, {**HTMX, "HX-Current-URL": "http://testserver/round/"}):
         response = client.get(f"/round/?{query}", headers=headers)
         assert response.status_code == 200
         assert problem in round_message(response)
         assert "message--problem" in response.content.decode()
-        assert 'aria-label="five of diamonds"' in response.content.decode()
+        assert kept in response.content.decode()
 
 
 def test_the_round_partial_pushes_a_whole_round_only(client):
