@@ -70,43 +70,22 @@ def test_the_htmx_partial_is_the_count_alone(client):
     assert response["HX-Push-Url"] == COUNT_29
 
 
-def test_cards_picked_on_the_way_to_a_count_leave_the_history_alone(client):
-    response = client.get("/?hand=5H,5C", headers=HTMX)
-    assert "HX-Replace-Url" not in response
-    assert "HX-Push-Url" not in response
-
-
-def test_taking_a_card_out_of_a_count_leaves_the_count_in_the_history(client):
-    response = client.get(
-        "/?hand=5H,5C,5S,JD",
-        headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"},
-    )
-    assert "HX-Replace-Url" not in response
-    assert "HX-Push-Url" not in response
-
-
-def test_a_count_after_a_count_is_pushed(client):
-    response = client.get(
-        "/?hand=2H,6H,9H,QH&starter=3C",
-        headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"},
-    )
-    assert response["HX-Push-Url"] == "/?hand=2H,6H,9H,QH&starter=3C"
-
-
-def test_a_count_replaces_a_half_entered_deal_so_back_never_lands_on_it(client):
-    response = client.get(
-        COUNT_29, headers={**HTMX, "HX-Current-URL": "http://testserver/?starter=5D"}
-    )
-    assert response["HX-Replace-Url"] == COUNT_29
-    assert "HX-Push-Url" not in response
-
-
-def test_the_same_count_again_changes_no_history(client):
-    response = client.get(
-        COUNT_29, headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"}
-    )
-    assert "HX-Push-Url" not in response
-    assert "HX-Replace-Url" not in response
+@pytest.mark.parametrize(
+    ("current", "url", "pushed", "replaced"),
+    [
+        pytest.param("/", "/?hand=5H,5C", False, False, id="cards picked on the way: alone"),
+        pytest.param(COUNT_29, "/?hand=5H,5C,5S,JD", False, False, id="a card out: the count kept"),
+        pytest.param(COUNT_29, "/?hand=2H,6H,9H,QH&starter=3C", True, False, id="a count pushed"),
+        pytest.param("/?starter=5D", COUNT_29, False, True, id="a half-entered deal replaced"),
+        pytest.param(COUNT_29, COUNT_29, False, False, id="the same count: no history"),
+    ],
+)
+def test_a_count_goes_into_the_history_and_nothing_on_the_way_does(
+    client, current, url, pushed, replaced
+):
+    response = client.get(url, headers={**HTMX, "HX-Current-URL": f"http://testserver{current}"})
+    assert response.get("HX-Push-Url") == (url if pushed else None)
+    assert response.get("HX-Replace-Url") == (url if replaced else None)
 
 
 def test_a_history_restore_gets_the_whole_page(client):
