@@ -74,8 +74,6 @@ def test_a_match_stored_before_one_table_design_loads_and_plays_on(client, playe
     assert "Game 3 of 5 · you 1, the computer 1" in page.text
     ended = played(first)
     match.refresh_from_db()
-    expected = MatchScore.from_list(5, stored["results"]).after(
-        GameOutcome.of(ended.engine.result)
-    )
+    expected = MatchScore.from_list(5, stored["results"]).after(GameOutcome.of(ended.engine.result))
     assert match.score == expected
     assert (match.human_points, match.computer_points) == expected.points
