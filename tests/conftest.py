@@ -169,6 +169,14 @@ def watched(page, live_server):
     assert errors == []
 
 
+@pytest.fixture
+def page_without_javascript(browser, live_server):
+    """A page of the live server in a browser with JavaScript off: the plain forms."""
+    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
+    yield context.new_page()
+    context.close()
+
+
 @pytest.fixture(scope="session")
 def base_url(live_server):
     return live_server.url

@@ -7,8 +7,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from cribbage.computer import Level, choose
+from cribbage.game import Claim
 from cribbage.game import Game as EngineGame
-from games.models import Game, Match
+from games.models import HUMAN, Game, Match
+from games.services import game_move, game_next_deal
 from quizzes.domain.marking import AnswerStyle
 from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem
 
@@ -144,3 +147,23 @@ class ReviewItemFactory(factory.django.DjangoModelFactory):
     due_at = factory.LazyFunction(timezone.now)
     misses = 1
     updated_at = factory.LazyFunction(timezone.now)
+
+
+def played(game: Game, *, until=None, move=None, limit: int = 2000) -> Game:
+    """``game`` moved on as the app stores it until ``until(game, engine)`` holds (by default
+    the end): the player's claims right, Next deal at each pause, and each other move
+    ``move(engine)`` (by default the greedy computer's)."""
+    for _ in range(limit):
+        engine = game.engine
+        if until(game, engine) if until else engine.is_over:
+            return game
+        assert not engine.is_over, "the game ended first"
+        if game.pauses_after(engine):
+            game = game_next_deal(game=game, expected=game.moves).game
+            continue
+        if engine.pending is not None:
+            action = Claim(HUMAN, engine.pending.points)
+        else:
+            action = move(engine) if move else choose(engine, Level.GREEDY)
+        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
+    raise AssertionError("never got there")

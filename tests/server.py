@@ -44,6 +44,22 @@ def app_env(**settings: str) -> dict[str, str]:
     return {**env, "DJANGO_SETTINGS_MODULE": "cribtrainer.settings", **settings}
 
 
+def settings_value(expression: str, **env: str) -> str:
+    """``expression`` printed by a child process that set up the app with ``env``, so
+    that the settings module is read afresh."""
+    code = f"import django; django.setup(); from django.conf import settings; print({expression})"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=app_env(**env),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return done.stdout.strip()
+
+
 def production_env(
     database_url: str, static_root: Path, *, log_requests: bool = False
 ) -> dict[str, str]:

@@ -10,6 +10,7 @@ at its top level, not in a function), or ever (in a function too, and under
 import ast
 import subprocess
 import sys
+from importlib.util import resolve_name
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,10 +60,7 @@ def imported(name: str, path: Path, everywhere: bool = False) -> set[str]:
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                base = f"{parent}.{base}" if base else parent
+            base = resolve_name("." * node.level + (node.module or ""), package)
             names.add(base)
             names.update(f"{base}.{alias.name}" for alias in node.names)
     # Importing a module imports its packages first.

@@ -14,6 +14,7 @@ import time
 from cribbage.computer import Level, choose
 from cribbage.game import Counting, Game
 from cribbage.match import play_game, play_match
+from tests.bench import verdict
 
 TIMING_GAMES = 100
 MATCH_GAMES = 2000
@@ -28,10 +29,6 @@ MATCHES = (
 )
 EXPERT = {"pone": 10.2, "dealer": 16.2}
 """Points a deal as pone and as dealer in expert play, as published."""
-
-
-def _verdict(ok: bool) -> str:
-    return "ok" if ok else "OVER TARGET"
 
 
 def decision_times(games: int = TIMING_GAMES) -> tuple[list[float], list[float]]:
@@ -70,8 +67,8 @@ def run():
     mean, p95 = statistics.fmean(every), _p95(every)
     print(
         f"strong's decisions: {len(every)} in {TIMING_GAMES} games, mean {mean:.2f} ms "
-        f"(target ≤ {MEAN_TARGET_MS:g}) {_verdict(mean <= MEAN_TARGET_MS)}, "
-        f"p95 {p95:.2f} ms (target ≤ {P95_TARGET_MS:g}) {_verdict(p95 <= P95_TARGET_MS)}"
+        f"(target ≤ {MEAN_TARGET_MS:g}) {verdict(mean <= MEAN_TARGET_MS)}, "
+        f"p95 {p95:.2f} ms (target ≤ {P95_TARGET_MS:g}) {verdict(p95 <= P95_TARGET_MS)}"
     )
     print(
         f"  with a choice to make: {len(chosen)}, mean {statistics.fmean(chosen):.2f} ms, "
@@ -84,14 +81,14 @@ def run():
         figures = result.to_dict()
         edge = figures["match_points_per_game"]
         acc = figures["tournament_points_per_game"]
-        verdict = (
-            f"(target ≥ +{target:.2f}) {_verdict(edge['mean'] >= target)}"
+        against = (
+            f"(target ≥ +{target:.2f}) {verdict(edge['mean'] >= target)}"
             if target is not None
             else "(reported)"
         )
         print(
             f"{first.value} vs {second.value}, {MATCH_GAMES} duplicate games: "
-            f"{edge['mean']:+.3f} ± {edge['ci95']:.3f} match points a game {verdict}; "
+            f"{edge['mean']:+.3f} ± {edge['ci95']:.3f} match points a game {against}; "
             f"ACC {acc['mean']:+.3f} ± {acc['ci95']:.3f}; first dealer won "
             f"{figures['first_dealer_won']:.1%}; {wall:.0f} s on 2 cores"
         )

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from cribbage.cards import DECK
-from tests.bench import run_in_child
+from tests.bench import run_in_child, verdict
 
 REQUESTS = 400
 RUNS = 3  # the best of three runs is reported
@@ -120,10 +120,10 @@ def _measure():
     partial, partial_p95 = _median_ms(client, [_hands(rng, REQUESTS) for _ in range(RUNS)], htmx)
     full, _ = _median_ms(client, [_hands(rng, 100) for _ in range(RUNS)])
     trivial, _ = _median_ms(client, [["/healthz"] * 100] * RUNS)
-    verdict = "ok" if partial <= PARTIAL_TARGET_MS else "OVER TARGET"
     print(
         f"counter htmx partial: median {partial:.2f} ms, p95 {partial_p95:.2f} ms "
-        f"over {REQUESTS} hands (target ≤ {PARTIAL_TARGET_MS:g}) {verdict}"
+        f"over {REQUESTS} hands (target ≤ {PARTIAL_TARGET_MS:g}) "
+        f"{verdict(partial <= PARTIAL_TARGET_MS)}"
     )
     print(
         f"counter full page:    median {full:.2f} ms; "
@@ -151,10 +151,10 @@ def _measure():
     _median_ms(client, [_plays(rng, 50)], pegging_htmx)
     runs = [_plays(rng, PEGGING_REQUESTS) for _ in range(RUNS)]
     pegging, pegging_p95 = _median_ms(client, runs, pegging_htmx)
-    verdict = "ok" if pegging <= PEGGING_TARGET_MS else "OVER TARGET"
     print(
         f"pegging htmx partial: median {pegging:.2f} ms, p95 {pegging_p95:.2f} ms over "
-        f"{PEGGING_REQUESTS} plays of 2-4 players (target ≤ {PEGGING_TARGET_MS:g}) {verdict}"
+        f"{PEGGING_REQUESTS} plays of 2-4 players (target ≤ {PEGGING_TARGET_MS:g}) "
+        f"{verdict(pegging <= PEGGING_TARGET_MS)}"
     )
 
     html = client.get("/").content
@@ -172,10 +172,9 @@ def _measure():
             (path.decode(), size, compressed.stat().st_size if compressed.exists() else size)
         )
     total = sum(gz for _, _, gz in parts)
-    verdict = "ok" if total <= FIRST_LOAD_TARGET_KB * 1024 else "OVER TARGET"
     print(
         f"first load of /: {total / 1024:.1f} KB compressed "
-        f"(target ≤ {FIRST_LOAD_TARGET_KB:g}) {verdict}"
+        f"(target ≤ {FIRST_LOAD_TARGET_KB:g}) {verdict(total <= FIRST_LOAD_TARGET_KB * 1024)}"
     )
     for name, size, gz in parts:
         print(f"    {name:<40} {size / 1024:6.1f} KB raw {gz / 1024:6.1f} KB compressed")
@@ -204,10 +203,9 @@ def _page_times(client, page: str, urls, warm_up, over: str, target: float) -> N
     partial = _median_ms(client, [urls() for _ in range(RUNS)], htmx)
     full = _median_ms(client, [urls() for _ in range(RUNS)])
     for what, (median, p95) in [(f"{page} htmx partial", partial), (f"{page} full page", full)]:
-        verdict = "ok" if median <= target else "OVER TARGET"
         print(
             f"{what + ':':<21} median {median:.2f} ms, p95 {p95:.2f} ms over {over} "
-            f"(target ≤ {target:g}) {verdict}"
+            f"(target ≤ {target:g}) {verdict(median <= target)}"
         )
 
 

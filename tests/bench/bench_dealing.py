@@ -14,6 +14,7 @@ from quizzes.domain import dealing
 from quizzes.domain.dealing import Mode, deal_quiz_hand, deal_realistic, deal_with_pattern
 from quizzes.domain.patterns import Pattern
 from quizzes.domain.play import deal_play
+from tests.bench import verdict
 
 RARE = (Pattern.DOUBLE_PAIR_ROYAL, Pattern.FLUSH_OF_FIVE, Pattern.TRIPLE_RUN)
 PATTERN_DEAL_TARGET_MS = 20.0
@@ -40,10 +41,9 @@ def run():
     for pattern in RARE:
         spent = _ms(lambda pattern=pattern: deal_with_pattern(pattern, rng=rng), 300)
         median, worst = statistics.median(spent), max(spent)
-        verdict = "ok" if worst <= PATTERN_DEAL_TARGET_MS else "OVER TARGET"
         print(
             f"deal a {pattern.label}: median {median:.3f} ms, worst {worst:.3f} ms "
-            f"(target ≤ {PATTERN_DEAL_TARGET_MS:g}) {verdict}"
+            f"(target ≤ {PATTERN_DEAL_TARGET_MS:g}) {verdict(worst <= PATTERN_DEAL_TARGET_MS)}"
         )
     for crib, what in ((False, "kept hands"), (True, "cribs")):
         dealt: list = []
@@ -53,17 +53,17 @@ def run():
         )
         mean = statistics.mean(show_total(q.hand, q.starter, q.crib) for q in dealt)
         median, p95 = statistics.median(spent), sorted(spent)[int(0.95 * len(spent))]
-        verdict = "ok" if median <= REALISTIC_TARGET_MS else "OVER TARGET"
         print(
             f"realistic deal, {REALISTIC_DEALS} {what}: mean {mean:.2f} points; dealt in "
-            f"median {median:.1f} ms, p95 {p95:.1f} ms (target ≤ {REALISTIC_TARGET_MS:g}) {verdict}"
+            f"median {median:.1f} ms, p95 {p95:.1f} ms (target ≤ {REALISTIC_TARGET_MS:g}) "
+            f"{verdict(median <= REALISTIC_TARGET_MS)}"
         )
     spent = _ms(lambda: deal_play(rng, greedy_lay), PLAYS)  # as quizzes.services.dealing deals
     median, p95 = statistics.median(spent), sorted(spent)[int(0.95 * len(spent))]
-    verdict = "ok" if median <= PLAY_TARGET_MS else "OVER TARGET"
     print(
         f"deal a play quiz (two hands kept, laid by the greedy computer): median {median:.1f} ms, "
-        f"p95 {p95:.1f} ms over {PLAYS} (target ≤ {PLAY_TARGET_MS:g}) {verdict}"
+        f"p95 {p95:.1f} ms over {PLAYS} (target ≤ {PLAY_TARGET_MS:g}) "
+        f"{verdict(median <= PLAY_TARGET_MS)}"
     )
     spent = _ms(lambda: deal_quiz_hand(Mode.RANDOM, rng=rng), 1000)
     randoms = [deal_quiz_hand(Mode.RANDOM, rng=rng) for _ in range(REALISTIC_DEALS)]

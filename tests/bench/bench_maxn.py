@@ -11,7 +11,8 @@ import time
 from cribbage.maxn import lay_values
 from cribbage.search import memory
 from quizzes.domain.lays import _realistic_position
-from tests.bench.bench_game import summary
+from tests.bench import verdict
+from tests.bench.bench_game import median, summary
 
 POSITIONS = 300
 TARGET_MS = 50.0
@@ -29,8 +30,8 @@ def run() -> None:
             started = time.perf_counter()
             lay_values(position.held, position.play, position.me, position.seen)
             times.append((time.perf_counter() - started) * 1000)
-        verdict = "ok" if sorted(times)[len(times) // 2] <= TARGET_MS else "OVER TARGET"
-        print(f"a position at {players}: {summary(times)}, max {max(times):.1f} ms ({verdict})")
+        ok = verdict(median(times) <= TARGET_MS)
+        print(f"a position at {players}: {summary(times)}, max {max(times):.1f} ms ({ok})")
 
 
 if __name__ == "__main__":

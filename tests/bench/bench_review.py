@@ -12,7 +12,7 @@ settings), like the progress benchmark.
 import statistics
 import time
 
-from tests.bench import run_in_child, timed_in_turn
+from tests.bench import run_in_child, timed_in_turn, verdict
 
 GAMES = 10
 REQUESTS = 40
@@ -72,11 +72,10 @@ def run():
         times.append((time.perf_counter() - started) * 1000)
         deals.append(len(reviews))
     median, worst = statistics.median(times), max(times)
-    verdict = "ok" if worst <= REVIEW_TARGET_MS else "OVER TARGET"
     print(
         f"  a finished game's review from cold ({min(deals)}–{max(deals)} deals): median "
         f"{median:.0f} ms, worst {worst:.0f} ms over {GAMES} games "
-        f"(target ≤ {REVIEW_TARGET_MS:.0f} ms: {verdict})"
+        f"(target ≤ {REVIEW_TARGET_MS:.0f} ms: {verdict(worst <= REVIEW_TARGET_MS)})"
     )
     each = [ms for n in range(3) for ms in _deal_by_deal(f"bench-review-deal-{n}")]
     print(
@@ -115,11 +114,11 @@ def _measure() -> None:
     measured = timed_in_turn(client, ("/healthz", page), REQUESTS)
     times, healthz = measured[page][0], statistics.median(measured["/healthz"][0])
     median = statistics.median(times)
-    verdict = "ok" if median <= PAGE_TARGET_MS else "OVER TARGET"
     print(
         f"  /play/<id>/review/ of {len(engine.deals)} deals: first (reviewing) {first:.0f} ms; "
         f"then median {median:.1f} ms, best {min(times):.1f} ms over {REQUESTS} requests "
-        f"(target ≤ {PAGE_TARGET_MS:.0f} ms: {verdict}); /healthz median {healthz:.1f} ms "
+        f"(target ≤ {PAGE_TARGET_MS:.0f} ms: "
+        f"{verdict(median <= PAGE_TARGET_MS)}); /healthz median {healthz:.1f} ms "
         f"in the same run, a request of each in turn"
     )
     drawn = []

@@ -17,8 +17,13 @@ def expected_total(text: str, crib: bool = False) -> str:
     return str(score_show(cards[:4], cards[4], crib=crib).total)
 
 
-def tap(page: Page, code: str) -> None:
-    page.locator(f"#pick-{code}").click()
+def tap(page: Page, *codes: str) -> None:
+    for code in codes:
+        page.locator(f"#pick-{code}").click()
+
+
+TWENTY_NINE = ("5H", "5C", "5S", "JD", "5D")
+"""The 29 hand's cards in the order tapped, its starter last."""
 
 
 COUNT_29 = "/?hand=5H,5C,5S,JD&starter=5D"
@@ -29,8 +34,7 @@ def test_tapping_five_cards_counts_the_29_hand(watched: Page):
     page = watched
     page.set_viewport_size(PHONE)
     page.goto("/")
-    for code in ["5H", "5C", "5S", "JD", "5D"]:
-        tap(page, code)
+    tap(page, *TWENTY_NINE)
     expect(page.locator(".total-points")).to_have_text("29")
     expect(page.locator(".score-name", has_text="double pair royal of fives")).to_be_visible()
     expect(page.locator(".score-name", has_text="his nobs")).to_be_visible()
@@ -120,7 +124,7 @@ def tap_where_it_is(page: Page, locator) -> None:
     page.mouse.click(found["x"] + found["width"] / 2, found["y"] + found["height"] / 2)
 
 
-def tap_cards(page: Page, codes: list[str]) -> None:
+def tap_cards(page: Page, codes) -> None:
     """Tap cards one after another where they are; the deck must not move while they go in."""
     deck = page.locator("#pick-AS").bounding_box()
     slots = page.locator(".slot-card").count()
@@ -136,7 +140,7 @@ def test_counting_a_hand_from_an_empty_page_takes_five_taps_and_no_scroll(watche
     page.set_viewport_size(PHONE)
     page.goto("/")
     page.evaluate(TAPS_AND_SCROLL)
-    tap_cards(page, ["5H", "5C", "5S", "JD", "5D"])
+    tap_cards(page, TWENTY_NINE)
     expect(page.locator(".total-points")).to_have_text("29")
     expect(page.locator("#breakdown-total")).to_be_in_viewport(ratio=1)
     assert page.evaluate("[window.taps, window.scrolled, scrollY]") == [5, 0, 0]
@@ -242,8 +246,7 @@ def test_back_and_forward_move_between_counts_never_to_a_half_entered_deal(watch
     page = watched
     page.set_viewport_size(PHONE)
     page.goto("/")
-    for code in ["5H", "5C", "5S", "JD", "5D"]:
-        tap(page, code)
+    tap(page, *TWENTY_NINE)
     expect(page.locator(".total-points")).to_have_text("29")
     page.get_by_role("button", name="Next hand, same starter").click()
     for code in ["2H", "3H", "4H", "6H"]:
@@ -369,9 +372,8 @@ def test_keyboard_alone(watched: Page):
     expect(page.locator(".total-points")).to_have_text(expected_total("4H 5S 6D JC 5C", True))
 
 
-def test_without_javascript_the_form_still_counts(browser, live_server):
-    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
-    page = context.new_page()
+def test_without_javascript_the_form_still_counts(page_without_javascript: Page):
+    page = page_without_javascript
     page.goto("/")
     for code in ["5H", "5C", "5S", "JD", "5D"]:
         tap(page, code)
@@ -387,12 +389,12 @@ def test_without_javascript_the_form_still_counts(browser, live_server):
     page.get_by_role("button", name="Count", exact=True).click()
     expect(page.locator("#count-message")).to_contain_text("4 cards: add the starter")
     expect(page.locator("#cards")).to_have_value("2h 6h 9h qh")
-    context.close()
 
 
-def test_without_javascript_the_starter_comes_first_and_a_round_is_tapped_in(browser, live_server):
-    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
-    page = context.new_page()
+def test_without_javascript_the_starter_comes_first_and_a_round_is_tapped_in(
+    page_without_javascript: Page,
+):
+    page = page_without_javascript
     page.goto("/")
     page.locator(".slot-choose[value=starter]").click()
     expect(page).to_have_url("/?fill=starter")
@@ -415,7 +417,6 @@ def test_without_javascript_the_starter_comes_first_and_a_round_is_tapped_in(bro
     page.get_by_role("textbox", name="Crib").fill("5h 10s 9c qd")
     page.get_by_role("button", name="Count", exact=True).click()
     expect(page.locator(".place-points")).to_have_text(["12", "4", "6"])
-    context.close()
 
 
 @pytest.mark.parametrize(
@@ -626,9 +627,8 @@ def test_typing_a_play_counts_it(watched: Page):
     expect(page.locator(".play-totals .pegs-points")).to_have_text(["0", "10", "7"])
 
 
-def test_without_javascript_the_pegging_counter_still_counts(browser, live_server):
-    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
-    page = context.new_page()
+def test_without_javascript_the_pegging_counter_still_counts(page_without_javascript: Page):
+    page = page_without_javascript
     page.goto("/pegging/")
     for token in SEED_TWO.split(","):
         if token == "go":
@@ -736,9 +736,8 @@ def test_typed_cards_are_analysed_and_a_bad_card_is_named(watched: Page):
     expect(page.locator(".choices")).to_have_count(0)
 
 
-def test_without_javascript_the_analyser_still_works(browser, live_server):
-    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
-    page = context.new_page()
+def test_without_javascript_the_analyser_still_works(page_without_javascript: Page):
+    page = page_without_javascript
     page.goto("/discard/")
     for code in "5H 5C 6D JS QH 2C".split():
         tap(page, code)
@@ -751,7 +750,6 @@ def test_without_javascript_the_analyser_still_works(browser, live_server):
     page.locator("#role-pone").check()
     page.get_by_role("button", name="Analyse", exact=True).click()
     expect(page).to_have_url(DISCARD.replace("dealer", "pone") + "&throw=5C,5H")
-    context.close()
 
 
 @pytest.mark.parametrize(

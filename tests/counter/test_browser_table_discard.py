@@ -72,9 +72,10 @@ def test_at_three_there_is_no_partner_and_a_typed_sixth_card_is_named(watched: P
     expect(page).to_have_url("/discard/?players=3&cards=5H,5D,JS,4C,KD&seat=dealer")
 
 
-def test_without_javascript_five_taps_and_a_seat_change_analyse_at_three(browser, live_server):
-    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
-    page = context.new_page()
+def test_without_javascript_five_taps_and_a_seat_change_analyse_at_three(
+    page_without_javascript: Page,
+):
+    page = page_without_javascript
     page.goto("/discard/?players=3")
     for code in FIVE.split():
         page.locator(f"#pick-{code}").click()
@@ -85,7 +86,6 @@ def test_without_javascript_five_taps_and_a_seat_change_analyse_at_three(browser
     page.get_by_role("button", name="Analyse", exact=True).click()
     expect(page).to_have_url("/discard/?players=3&cards=5H,5D,JS,4C,KD&seat=opponent")
     expect(page.locator("#discard-message")).to_contain_text("Best as the opponent")
-    context.close()
 
 
 @pytest.mark.parametrize("width", [320, 390])

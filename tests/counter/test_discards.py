@@ -6,15 +6,13 @@ from counter.discards import DiscardHand
 from cribbage.cards import card, parse_cards
 from cribbage.computer import pegging_term
 from cribbage.discard import CribModel, Role, discard_options, hand_spread
+from tests.counter.test_picks import picks_of
 
 SIX = parse_cards("5H 5C 6D JS QH 2C")
 
 
 def taps(codes: str, start: DiscardHand | None = None) -> DiscardHand:
-    hand = start or DiscardHand()
-    for code in codes.split():
-        hand = hand.with_pick(card(code))
-    return hand
+    return picks_of(start or DiscardHand(), codes)
 
 
 def test_the_other_player_throws_like_a_good_player_unless_asked():

@@ -6,6 +6,8 @@ from urllib.parse import quote
 
 import pytest
 
+from tests.counter.pages import found
+
 HTMX = {"HX-Request": "true", "HX-Current-URL": "http://testserver/pegging/"}
 SEED_TWO = "TC,5D,7S,6H,go,2C,go,6D,4H,4S"  # the seed's two-player play: Alice deals to Bob
 SEED_THREE = "7H,7D,7S,5H,5D,8C,TC,TD,go,go,3C,TS,4C,9C"  # Claire deals to David and Eve
@@ -24,9 +26,7 @@ def rows(response) -> list[str]:
 
 
 def message(response) -> str:
-    found = re.search(r'<p id="pegging-message"[^>]*>(.*?)</p>', response.content.decode(), re.S)
-    assert found, "no message"
-    return text(found.group(1))
+    return text(found(response, r'<p id="pegging-message"[^>]*>(.*?)</p>', "message"))
 
 
 def totals(response) -> dict[str, int]:
@@ -37,11 +37,7 @@ def totals(response) -> dict[str, int]:
 
 
 def hidden_play(response) -> str:
-    found = re.search(
-        r'<input type="hidden" name="play" value="([^"]*)">', response.content.decode()
-    )
-    assert found, "no play field"
-    return found.group(1)
+    return found(response, r'<input type="hidden" name="play" value="([^"]*)">', "play field")
 
 
 def test_the_seed_two_player_play_card_by_card(client):

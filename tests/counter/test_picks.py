@@ -49,6 +49,7 @@ class Three(Picks):
 
 
 def picks_of(value: Picks, codes: str) -> Picks:
+    """``value`` with the cards of ``codes`` tapped in turn."""
     for code in codes.split():
         value = value.with_pick(card(code))
     return value

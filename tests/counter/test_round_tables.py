@@ -11,6 +11,7 @@ from pytest_django.asserts import assertInHTML
 
 from counter.rounds import FourRound, ThreeRound
 from cribbage.cards import DECK, card, parse_cards
+from tests.counter.pages import round_message
 from tests.cribbage.reference import reference_total
 from tests.hostile import echoed_unescaped, form_data
 
@@ -24,12 +25,6 @@ FOUR_HEELS = (
     "/round/?players=4&starter=JD&player1=5H,5C,5S,JC&player2=2H,3H,4H,6H"
     "&player3=7C,8C,9C,TC&player4=AS,2S,3S,4S&crib=KD,QD,TD,9D"
 )
-
-
-def round_message(response) -> str:
-    found = re.search(r'<p id="round-message"[^>]*>([^<]*)</p>', response.content.decode())
-    assert found, "no message element"
-    return found.group(1)
 
 
 def place_totals(response) -> list[int]:
@@ -197,36 +192,6 @@ def test_a_number_of_players_the_round_does_not_have_is_named(client, players):
         assert "players: a round is for 2, 3 or 4 players." in message
         assert players.replace("<", "&lt;").replace(">", "&gt;") in message
         assert "message--problem" in response.content.decode()
-
-
-@pytest.mark.parametrize(
-    ("query", "problem"),
-    [
-        (
-            "players=3&starter=5D&player1=5D",
-            "5D is already in the starter: a card can be in one place only.",
-        ),
-        (
-            "players=4&starter=5D&player1=5H,5C,5S,JD&player4=5C",
-            "5C is already in the hand of player 1: a card can be in one place only.",
-        ),
-        (
-            "players=3&starter=5D&player2=5H,5C,5S,JD,2C",
-            "A hand of player 2 has 4 cards and this one has 5.",
-        ),
-        ("players=4&starter=5D&crib=7C,8C,9C,TC,JC", "A crib has 4 cards and this one has 5."),
-        ("players=3&starter=5D&player3=2H,2H", "2H appears twice"),
-        ("players=4&player2=XY", "&#x27;XY&#x27; is not a card"),
-    ],
-)
-def test_problems_at_a_table_are_named_and_the_rest_kept(client, query, problem):
-    for headers in ({}, HTMX):
-        response = client.get(f"/round/?{query}", headers=headers)
-        assert response.status_code == 200
-        assert problem in round_message(response)
-        html = response.content.decode()
-        assert "message--problem" in html
-        assert '<input type="hidden" name="players" value="' in html
 
 
 # --- against the plain scorer -----------------------------------------------------------

@@ -3,6 +3,7 @@
 from counter.entry import Entry
 from counter.rounds import Round
 from cribbage.cards import card, parse_cards
+from tests.counter.test_picks import picks_of
 
 # The worked show of the rules guide (003): one starter, the king of clubs, for all three.
 GUIDE = Round(
@@ -14,10 +15,7 @@ GUIDE = Round(
 
 
 def taps(codes: str, start: Round | None = None) -> Round:
-    deal = start or Round()
-    for code in codes.split():
-        deal = deal.with_pick(card(code))
-    return deal
+    return picks_of(start or Round(), codes)
 
 
 def test_the_guides_worked_show_counts_12_4_and_8():

@@ -10,6 +10,7 @@ from pytest_django.asserts import assertInHTML
 from cribbage.cards import Card, Rank, Suit, card, parse_cards
 from cribbage.pegging import peg_play
 from cribbage.show import score_show
+from tests.counter.pages import found, round_message
 
 COUNT_29 = "/?hand=5H,5C,5S,JD&starter=5D"
 HTMX = {"HX-Request": "true", "HX-Current-URL": "http://testserver/"}
@@ -21,17 +22,12 @@ def total(response) -> str | None:
 
 
 def message(response) -> str:
-    found = re.search(r'<p id="count-message"[^>]*>([^<]*)</p>', response.content.decode())
-    assert found, "no message element"
-    return found.group(1)
+    return found(response, r'<p id="count-message"[^>]*>([^<]*)</p>', "message element")
 
 
 def text_field(response) -> str:
-    found = re.search(
-        r'<input id="cards" name="cards" type="text" value="([^"]*)"', response.content.decode()
-    )
-    assert found, "no text field"
-    return found.group(1)
+    pattern = r'<input id="cards" name="cards" type="text" value="([^"]*)"'
+    return found(response, pattern, "text field")
 
 
 def test_empty_page_is_a_whole_document_with_the_picker(client):
@@ -74,43 +70,22 @@ def test_the_htmx_partial_is_the_count_alone(client):
     assert response["HX-Push-Url"] == COUNT_29
 
 
-def test_cards_picked_on_the_way_to_a_count_leave_the_history_alone(client):
-    response = client.get("/?hand=5H,5C", headers=HTMX)
-    assert "HX-Replace-Url" not in response
-    assert "HX-Push-Url" not in response
-
-
-def test_taking_a_card_out_of_a_count_leaves_the_count_in_the_history(client):
-    response = client.get(
-        "/?hand=5H,5C,5S,JD",
-        headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"},
-    )
-    assert "HX-Replace-Url" not in response
-    assert "HX-Push-Url" not in response
-
-
-def test_a_count_after_a_count_is_pushed(client):
-    response = client.get(
-        "/?hand=2H,6H,9H,QH&starter=3C",
-        headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"},
-    )
-    assert response["HX-Push-Url"] == "/?hand=2H,6H,9H,QH&starter=3C"
-
-
-def test_a_count_replaces_a_half_entered_deal_so_back_never_lands_on_it(client):
-    response = client.get(
-        COUNT_29, headers={**HTMX, "HX-Current-URL": "http://testserver/?starter=5D"}
-    )
-    assert response["HX-Replace-Url"] == COUNT_29
-    assert "HX-Push-Url" not in response
-
-
-def test_the_same_count_again_changes_no_history(client):
-    response = client.get(
-        COUNT_29, headers={**HTMX, "HX-Current-URL": f"http://testserver{COUNT_29}"}
-    )
-    assert "HX-Push-Url" not in response
-    assert "HX-Replace-Url" not in response
+@pytest.mark.parametrize(
+    ("current", "url", "pushed", "replaced"),
+    [
+        pytest.param("/", "/?hand=5H,5C", False, False, id="cards picked on the way: alone"),
+        pytest.param(COUNT_29, "/?hand=5H,5C,5S,JD", False, False, id="a card out: the count kept"),
+        pytest.param(COUNT_29, "/?hand=2H,6H,9H,QH&starter=3C", True, False, id="a count pushed"),
+        pytest.param("/?starter=5D", COUNT_29, False, True, id="a half-entered deal replaced"),
+        pytest.param(COUNT_29, COUNT_29, False, False, id="the same count: no history"),
+    ],
+)
+def test_a_count_goes_into_the_history_and_nothing_on_the_way_does(
+    client, current, url, pushed, replaced
+):
+    response = client.get(url, headers={**HTMX, "HX-Current-URL": f"http://testserver{current}"})
+    assert response.get("HX-Push-Url") == (url if pushed else None)
+    assert response.get("HX-Replace-Url") == (url if replaced else None)
 
 
 def test_a_history_restore_gets_the_whole_page(client):
@@ -336,12 +311,6 @@ def totals(response) -> list[str]:
     return re.findall(r'class="total-points">(\d+)<', response.content.decode())
 
 
-def round_message(response) -> str:
-    found = re.search(r'<p id="round-message"[^>]*>([^<]*)</p>', response.content.decode())
-    assert found, "no message element"
-    return found.group(1)
-
-
 def test_the_round_page_starts_with_the_starter(client):
     response = client.get("/round/")
     assert response.status_code == 200
@@ -437,6 +406,10 @@ def test_the_round_lands_on_its_canonical_url(client, query, canonical):
     assert response["Location"] == canonical
 
 
+TWO_KEPT = 'aria-label="five of diamonds"'  # the starter, kept beside the problem
+TABLE_KEPT = '<input type="hidden" name="players" value="'  # the table, kept likewise
+
+
 @pytest.mark.parametrize(
     ("query", "problem"),
     [
@@ -445,15 +418,31 @@ def test_the_round_lands_on_its_canonical_url(client, query, canonical):
         ("starter=5D,6D", "The starter is one card."),
         ("starter=5D&crib=XY", "&#x27;XY&#x27; is not a card"),
         ("starter=5D&dealer=2H,2H", "2H appears twice"),
+        (
+            "players=3&starter=5D&player1=5D",
+            "5D is already in the starter: a card can be in one place only.",
+        ),
+        (
+            "players=4&starter=5D&player1=5H,5C,5S,JD&player4=5C",
+            "5C is already in the hand of player 1: a card can be in one place only.",
+        ),
+        (
+            "players=3&starter=5D&player2=5H,5C,5S,JD,2C",
+            "A hand of player 2 has 4 cards and this one has 5.",
+        ),
+        ("players=4&starter=5D&crib=7C,8C,9C,TC,JC", "A crib has 4 cards and this one has 5."),
+        ("players=3&starter=5D&player3=2H,2H", "2H appears twice"),
+        ("players=4&player2=XY", "&#x27;XY&#x27; is not a card"),
     ],
 )
 def test_round_problems_are_named_and_the_rest_kept(client, query, problem):
-    for headers in ({}, HTMX):
+    kept = TABLE_KEPT if query.startswith("players=") else TWO_KEPT
+    for headers in ({}, {**HTMX, "HX-Current-URL": "http://testserver/round/"}):
         response = client.get(f"/round/?{query}", headers=headers)
         assert response.status_code == 200
         assert problem in round_message(response)
         assert "message--problem" in response.content.decode()
-        assert 'aria-label="five of diamonds"' in response.content.decode()
+        assert kept in response.content.decode()
 
 
 def test_the_round_partial_pushes_a_whole_round_only(client):

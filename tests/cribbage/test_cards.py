@@ -41,19 +41,32 @@ def test_parse_card_accepts_the_notations_players_type(text, code):
     assert parse_card(text).code == code
 
 
+NOT_A_CARD = [
+    ("1H", "'1H' is not a card: ranks are A 2-10 J Q K"),
+    ("11S", "'11S' is not a card: ranks are A 2-10 J Q K"),
+    ("5X", "'5X' is not a card: suits are C D H S (or ♣ ♦ ♥ ♠)"),
+    ("H", "'H' is not a card: write a rank and a suit, like 5H or J♦"),
+    ("5", "'5' is not a card"),
+]
+NOT_CARDS_TYPED = [
+    ("5h 5c 5x jd", "'5x' is not a card: suits are C D H S (or ♣ ♦ ♥ ♠)"),
+    ("5h5c5x", "'5x' is not a card: suits are"),
+    ("zz", "'zz' is not a card: ranks are A (or 1), 2-9, 10 (or T or 0), J, Q, K"),
+    ("5h 11s", "'11s' is not a card: ranks are"),
+    ("12h", "'12h' is not a card: ranks are"),
+    ("5h5", "'5' is not a card: write a rank and a suit"),
+    ("10", "'10' is not a card: write a rank and a suit"),
+    ("hello", "'hello' is not a card: ranks are"),
+]
+
+
 @pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("1H", "'1H' is not a card: ranks are A 2-10 J Q K"),
-        ("11S", "'11S' is not a card: ranks are A 2-10 J Q K"),
-        ("5X", "'5X' is not a card: suits are C D H S (or ♣ ♦ ♥ ♠)"),
-        ("H", "'H' is not a card: write a rank and a suit, like 5H or J♦"),
-        ("5", "'5' is not a card"),
-    ],
+    ("read", "text", "message"),
+    [(parse_card, *bad) for bad in NOT_A_CARD] + [(read_typed, *bad) for bad in NOT_CARDS_TYPED],
 )
-def test_parse_card_names_the_bad_token(text, message):
+def test_parse_card_and_read_typed_name_the_piece_that_is_not_a_card(read, text, message):
     with pytest.raises(CardError) as raised:
-        parse_card(text)
+        read(text)
     assert str(raised.value).startswith(message)
 
 
@@ -165,25 +178,6 @@ def test_read_typed_reads_the_canonical_and_printed_forms(cards):
 )
 def test_read_typed_examples(text, codes):
     assert format_cards(read_typed(text)) == codes
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("5h 5c 5x jd", "'5x' is not a card: suits are C D H S (or ♣ ♦ ♥ ♠)"),
-        ("5h5c5x", "'5x' is not a card: suits are"),
-        ("zz", "'zz' is not a card: ranks are A (or 1), 2-9, 10 (or T or 0), J, Q, K"),
-        ("5h 11s", "'11s' is not a card: ranks are"),
-        ("12h", "'12h' is not a card: ranks are"),
-        ("5h5", "'5' is not a card: write a rank and a suit"),
-        ("10", "'10' is not a card: write a rank and a suit"),
-        ("hello", "'hello' is not a card: ranks are"),
-    ],
-)
-def test_read_typed_names_the_piece_that_is_not_a_card(text, message):
-    with pytest.raises(CardError) as raised:
-        read_typed(text)
-    assert str(raised.value).startswith(message)
 
 
 @given(st.text(max_size=40))

@@ -1,44 +1,19 @@
 """The ``crib`` command, run in-process through ``main``, and once as the installed script."""
 
-import io
 import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
 
 from cribbage.cards import parse_cards
-from cribbage.cli import main
 from cribbage.discard import CribModel, Role, discard_options
 
 from .test_discard import RANDOM_MODEL_FIGURES
 
 CRIB = shutil.which("crib", path=str(Path(sys.executable).parent)) or "crib"
-
-
-class Done(NamedTuple):
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-@pytest.fixture
-def crib(capsys, monkeypatch):
-    """Run ``crib`` with these arguments (and this stdin): its status, stdout and stderr."""
-
-    def run(*args, stdin=""):
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        try:
-            status = main(list(args))
-        except SystemExit as exit:  # argparse's usage errors exit from parse_args
-            status = exit.code
-        out, err = capsys.readouterr()
-        return Done(status, out, err)
-
-    return run
 
 
 def test_the_installed_crib_command_reads_stdin_and_writes_json():

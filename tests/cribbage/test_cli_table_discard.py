@@ -1,32 +1,13 @@
 """``crib discard --players 3|4``: five cards, one thrown, for a seat at the table."""
 
-import io
 import json
-import sys
 
 import pytest
 
 from cribbage.cards import parse_cards
-from cribbage.cli import main
 from cribbage.discard import Role, discard_options
 
 FIVE = ("5H", "5D", "JS", "4C", "KD")
-
-
-@pytest.fixture
-def crib(capsys, monkeypatch):
-    """Run ``crib`` with these arguments (and this stdin): its status, stdout and stderr."""
-
-    def run(*args, stdin=""):
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        try:
-            status = main(list(args))
-        except SystemExit as exit:  # argparse's usage errors exit from parse_args
-            status = exit.code
-        out, err = capsys.readouterr()
-        return status, out, err
-
-    return run
 
 
 @pytest.mark.parametrize(

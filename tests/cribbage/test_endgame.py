@@ -50,42 +50,25 @@ def test_near_the_end_strong_keeps_the_best_chance_of_its_best_keeps(seed):
     assert set(strong_discard(cards, role, (10, 20))) == set(options[0].throw)
 
 
-def _as_pone_before(mine, theirs, heels, my_play, their_play, hand, their_show):
-    """The pone's count of a deal as endgame wrote it before ``peg_out`` (the reference)."""
-    theirs += heels
-    if theirs >= 121:
+def _before(mine, theirs, heels, my_play, their_play, pone_show, dealer_show, *, dealing):
+    """A deal counted for the dealer (``dealing``) or the pone as endgame wrote it before
+    ``peg_out`` (the reference): heels, the play, the pone's show, the dealer's."""
+    score = {"me": mine, "them": theirs}
+    dealer, pone = ("me", "them") if dealing else ("them", "me")
+    score[dealer] += heels
+    if score[dealer] >= 121:
+        return 1.0 if dealing else 0.0
+    score["me"] += my_play
+    score["them"] += their_play
+    if score["me"] >= 121:
+        return 0.5 if score["them"] >= 121 else 1.0
+    if score["them"] >= 121:
         return 0.0
-    mine, theirs = mine + my_play, theirs + their_play
-    if mine >= 121:
-        return 0.5 if theirs >= 121 else 1.0
-    if theirs >= 121:
-        return 0.0
-    mine += hand
-    if mine >= 121:
-        return 1.0
-    theirs += their_show
-    if theirs >= 121:
-        return 0.0
-    return endgame.win_chance(mine, theirs, dealing=True)
-
-
-def _as_dealer_before(mine, theirs, heels, my_play, their_play, their_hand, show):
-    """The dealer's count of a deal as endgame wrote it before ``peg_out`` (the reference)."""
-    mine += heels
-    if mine >= 121:
-        return 1.0
-    mine, theirs = mine + my_play, theirs + their_play
-    if mine >= 121:
-        return 0.5 if theirs >= 121 else 1.0
-    if theirs >= 121:
-        return 0.0
-    theirs += their_hand
-    if theirs >= 121:
-        return 0.0
-    mine += show
-    if mine >= 121:
-        return 1.0
-    return endgame.win_chance(mine, theirs, dealing=False)
+    for seat, show in ((pone, pone_show), (dealer, dealer_show)):
+        score[seat] += show
+        if score[seat] >= 121:
+            return 1.0 if seat == "me" else 0.0
+    return endgame.win_chance(score["me"], score["them"], dealing=not dealing)
 
 
 def test_each_role_counts_a_deal_as_before_to_the_last_bit():
@@ -94,5 +77,5 @@ def test_each_role_counts_a_deal_as_before_to_the_last_bit():
     for heels, mine_play, their_play, hand, show in points:
         for mine, theirs in itertools.product(scores, scores):
             deal = (mine, theirs, heels, mine_play, their_play, hand, show)
-            assert endgame._as_pone(*deal) == _as_pone_before(*deal)
-            assert endgame._as_dealer(*deal) == _as_dealer_before(*deal)
+            assert endgame._as_pone(*deal) == _before(*deal, dealing=False)
+            assert endgame._as_dealer(*deal) == _before(*deal, dealing=True)

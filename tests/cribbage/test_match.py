@@ -18,19 +18,6 @@ from cribbage.match import (
 )
 
 
-@pytest.fixture
-def crib(capsys):
-    def run(*args):
-        try:
-            status = main(list(args))
-        except SystemExit as exit:  # argparse's usage errors exit from parse_args
-            status = exit.code
-        out, err = capsys.readouterr()
-        return status, out, err
-
-    return run
-
-
 def test_a_game_summary_counts_the_finished_deals_by_role_and_source():
     game = play_game("summary", ("greedy", "greedy"), first_dealer=0)
     summary = summarise(game)

@@ -1,13 +1,11 @@
 import json
 import logging
 import re
-import subprocess
-import sys
 
 import pytest
 
 from cribtrainer.request_log import JsonFormatter
-from tests.server import ROOT, app_env
+from tests.server import settings_value
 
 
 @pytest.mark.django_db
@@ -44,17 +42,5 @@ def test_at_the_console_a_request_is_one_short_readable_line(client, caplog):
     ],
 )
 def test_debug_logs_text_and_production_json_unless_log_format_says(env, formatter):
-    code = (
-        "import django; django.setup(); from django.conf import settings; "
-        "print(settings.LOGGING['handlers']['stdout']['formatter'])"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        env=app_env(**env),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    assert done.stdout.strip() == formatter
+    expression = "settings.LOGGING['handlers']['stdout']['formatter']"
+    assert settings_value(expression, **env) == formatter

@@ -3,21 +3,7 @@ import sys
 
 import pytest
 
-from tests.server import ROOT, app_env
-
-
-def settings_value(expression, **env):
-    code = f"import django; django.setup(); from django.conf import settings; print({expression})"
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        env=app_env(**env),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    return done.stdout.strip()
+from tests.server import ROOT, app_env, settings_value
 
 
 def test_debug_is_off_unless_set():

@@ -6,31 +6,13 @@ in the first screen, and axe on each phase."""
 import re
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from cribbage.computer import Level, choose
-from cribbage.game import Claim
-from games.models import HUMAN
-from games.services import game_move, game_next_deal
 from tests.browser import PHONE, assert_accessible, screenshot
+from tests.factories import played
 from tests.games.test_browser import Player, current_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def played_out(game):
-    """The game played to its end on the server, as the greedy computer would play it."""
-    while not game.engine.is_over:
-        engine = game.engine
-        if game.pauses_after(engine):
-            game = game_next_deal(game=game, expected=game.moves).game
-            continue
-        action = (
-            Claim(HUMAN, engine.pending.points) if engine.pending else choose(engine, Level.GREEDY)
-        )
-        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
-    return game
 
 
 def test_a_match_of_three_on_a_phone(watched: Page):
@@ -49,7 +31,7 @@ def test_a_match_of_three_on_a_phone(watched: Page):
     expect(board).to_have_accessible_name(re.compile("games won: you 0, the computer 0, of 2"))
     assert_accessible(page)
 
-    first = played_out(current_game(page))
+    first = played(current_game(page))
     loser = first.engine.result.loser
     page.reload()
     expect(page.locator("#match-over-heading")).to_contain_text("The match: you")

@@ -1,4 +1,7 @@
-"""The review of a finished game on a phone: readable, accessible, and Practise this works."""
+"""The review of a finished game on a phone: readable, accessible, and Practise this works;
+a club player's whole game at two, three and four, its errors open first, within four phone
+screens, nothing wider than the phone, axe clean, and Practise this on a throw at the table
+opening the discard quiz there."""
 
 import re
 
@@ -15,6 +18,25 @@ from tests.quizzes.test_browser import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+CLUB_GAMES = {2: ("club-24", 10), 3: ("club-3-2", 10), 4: ("club-4-7", 7)}
+"""A seed a table, and its deals: at two and three a 10-deal game; at four, partners pegging
+on one score, a game is shorter (7 deals is the longest of the first 12 seeds)."""
+
+
+def stored(username: str, engine: EngineGame) -> Game:
+    """The finished ``engine`` game of ``username``'s, stored as the app stores it."""
+    rest = engine.scores[1] if engine.players == 4 else max(engine.scores[1:])
+    return Game.objects.create(
+        user=get_user_model().objects.get(username=username),
+        seed=engine.seed,
+        level="strong",
+        players=engine.players,
+        state=engine.to_dict(),
+        human_score=min(engine.scores[0], 121),
+        computer_score=min(rest, 121),
+        winner="human" if engine.winner == 0 else "computer",
+    )
+
 
 def finished_game(username: str) -> Game:
     """A game the player (greedy, making mistakes to review) lost or won, claimed short
@@ -26,16 +48,42 @@ def finished_game(username: str) -> Game:
             engine = engine.apply(Claim(0, max(points - 2, 0) if points > 5 else points))
         else:
             engine = engine.apply(choose(engine, ("greedy", "strong")[engine.to_move]))
-    winner = "human" if engine.winner == 0 else "computer"
-    return Game.objects.create(
-        user=get_user_model().objects.get(username=username),
-        seed=engine.seed,
-        level="strong",
-        state=engine.to_dict(),
-        human_score=min(engine.scores[0], 121),
-        computer_score=min(engine.scores[1], 121),
-        winner=winner,
-    )
+    return stored(username, engine)
+
+
+def club_game(username: str, players: int = 2) -> Game:
+    """A club player's game at a table of ``players``: good play on the whole (the classic
+    computer's), three throws made greedily, each hand or crib of 8 or more counted 2
+    short; strong at the other seats."""
+    seed, _ = CLUB_GAMES[players]
+    engine = EngineGame.new(seed, human=0, players=players)
+    while not engine.is_over:
+        if engine.pending is not None:
+            points = engine.pending.points
+            engine = engine.apply(Claim(0, points - 2 if points >= 8 else points))
+        elif engine.to_move == 0:
+            greedy = engine.deal.play is None and engine.deal.number in (2, 5, 8)
+            engine = engine.apply(choose(engine, "greedy" if greedy else "classic"))
+        else:
+            engine = engine.apply(choose(engine, "strong"))
+    return stored(username, engine)
+
+
+def within_four_screens(page: Page, report: str, shot: str) -> None:
+    """Each error on the review page shown with its cards, the page within four phone
+    screens and no wider than the phone, and axe clean."""
+    errors = page.locator(".review-errors .decision")
+    for index in range(errors.count()):
+        expect(errors.nth(index)).to_be_visible()
+        expect(errors.nth(index).locator(".card").first).to_be_visible()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    screens = height / PHONE["height"]
+    print(f"{report}, {errors.count()} errors: {height}px, {screens:.1f} screens")  # the report
+    screenshot(page, shot)
+    assert screens <= 4, f"{height}px is {screens:.1f} screens of 844px"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page scrolls sideways: {width}px"
+    assert_accessible(page)
 
 
 def test_the_review_of_a_finished_game_on_a_phone(watched: Page):
@@ -61,30 +109,6 @@ def test_the_review_of_a_finished_game_on_a_phone(watched: Page):
     expect(page.get_by_role("heading", level=1)).to_be_visible()
 
 
-def club_game(username: str) -> Game:
-    """A 10-deal game of a club player: good play on the whole (the classic computer's),
-    three throws made greedily, and each hand or crib of 8 or more counted 2 short."""
-    engine = EngineGame.new("club-24", human=0)
-    while not engine.is_over:
-        if engine.pending is not None:
-            points = engine.pending.points
-            engine = engine.apply(Claim(0, points - 2 if points >= 8 else points))
-        elif engine.to_move == 0:
-            greedy = engine.deal.play is None and engine.deal.number in (2, 5, 8)
-            engine = engine.apply(choose(engine, "greedy" if greedy else "classic"))
-        else:
-            engine = engine.apply(choose(engine, "strong"))
-    return Game.objects.create(
-        user=get_user_model().objects.get(username=username),
-        seed=engine.seed,
-        level="strong",
-        state=engine.to_dict(),
-        human_score=min(engine.scores[0], 121),
-        computer_score=min(engine.scores[1], 121),
-        winner="human" if engine.winner == 0 else "computer",
-    )
-
-
 def test_a_ten_deal_review_with_its_errors_open_is_within_four_phone_screens(watched: Page):
     page = watched
     page.set_viewport_size(PHONE)
@@ -94,14 +118,33 @@ def test_a_ten_deal_review_with_its_errors_open_is_within_four_phone_screens(wat
     page.goto(f"/play/{game.pk}/review/")
     errors = page.locator(".review-errors .decision")
     assert errors.count() >= 8, "the game makes about ten errors to show"
-    for index in range(errors.count()):
-        expect(errors.nth(index)).to_be_visible()
-        expect(errors.nth(index).locator(".card").first).to_be_visible()
-    height = page.evaluate("document.documentElement.scrollHeight")
-    screens = height / PHONE["height"]
-    print(f"review of 10 deals: {height}px, {screens:.1f} phone screens")  # for the report
-    screenshot(page, "game-review-ten-deals-phone-390x844")
-    assert screens <= 4, f"{height}px is {screens:.1f} screens of 844px"
+    within_four_screens(page, "review of 10 deals", "game-review-ten-deals-phone-390x844")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_table_review_with_its_errors_open_is_within_four_phone_screens(watched: Page, players):
+    page = watched
+    page.set_viewport_size(PHONE)
+    sign_up(page, f"table{players}")
+    game = club_game(f"table{players}", players)
+    assert len(game.engine.deals) == CLUB_GAMES[players][1]
+    page.goto(f"/play/{game.pk}/review/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("won:")
+    errors = page.locator(".review-errors .decision")
+    assert errors.count() >= 4, "the club player makes errors to show"
+    report = f"review at {players}: {len(game.engine.deals)} deals"
+    within_four_screens(page, report, f"game-review-{players}-players-phone-390x844")
+
+    page.locator(".review-deal > summary").first.click()
+    page.locator(".review-computer > summary").first.click()
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"the page scrolls sideways: {width}px"
+    assert width <= PHONE["width"], f"a deal opened scrolls sideways: {width}px"
     assert_accessible(page)
+
+    deals = page.locator(".review-deal > summary")
+    for index in range(1, deals.count()):  # every deal open: a throw to practise is in one
+        deals.nth(index).click()
+    page.get_by_role("button", name=re.compile("a discard quiz of these five cards")).first.click()
+    expect(page).to_have_url(re.compile(r"/quiz/\d+/$"))
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    expect(page.locator("body")).to_contain_text(f"{players} players")

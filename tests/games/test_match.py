@@ -9,13 +9,10 @@ from django.test import override_settings
 from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
-from cribbage.computer import Level, choose
-from cribbage.game import Claim
 from cribbage.match_score import GameOutcome, MatchScore, match_points
 from games.board import board
 from games.models import COMPUTER, HUMAN, Game, Match
-from games.services import game_move, game_next_deal
-from tests.factories import UserFactory
+from tests.factories import UserFactory, played
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seeded")]
 
@@ -26,24 +23,6 @@ def new_game(client, **data) -> Game:
     response = client.post("/play/new/", fields)
     assert response.status_code == 302, response.content
     return Game.objects.get(pk=int(response["Location"].split("/")[2]))
-
-
-def played_out(game: Game) -> Game:
-    """The game played to its end, the player moving as the greedy computer would (right
-    claims, Next deal at each pause)."""
-    for _ in range(2000):
-        engine = game.engine
-        if engine.is_over:
-            return game
-        if game.pauses_after(engine):
-            game = game_next_deal(game=game, expected=game.moves).game
-            continue
-        if engine.pending is not None:
-            action = Claim(HUMAN, engine.pending.points)
-        else:
-            action = choose(engine, Level.GREEDY)
-        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
-    raise AssertionError("the game never ended")
 
 
 def next_game(client, game: Game) -> Game:
@@ -70,7 +49,7 @@ def test_a_match_of_three_is_played_to_the_end_the_loser_dealing_first(client, p
     match = game.match
     assert (match.length, game.match_number, match.owner) == (3, 1, game.owner)
     assert game.engine.cuts  # the first game is cut for
-    games = [played_out(game)]
+    games = [played(game)]
     while True:
         match.refresh_from_db()
         ended = games[-1]
@@ -85,7 +64,7 @@ def test_a_match_of_three_is_played_to_the_end_the_loser_dealing_first(client, p
         assert after.engine.deal.dealer == ended.engine.result.loser
         assert after.engine.cuts == ()
         assertContains(client.get(f"/play/{after.pk}/"), "first in this one, as the rules say")
-        games.append(played_out(after))
+        games.append(played(after))
     outcomes = [outcome(played) for played in games]
     expected = MatchScore(3, tuple(outcomes))
     assert expected.is_over and 2 <= len(games) <= 3
@@ -129,7 +108,7 @@ def test_the_title_and_the_board_show_the_match_score(client, player):
     assertContains(page, "<strong>Game 1 of 5 · you 0, the computer 0</strong>", html=True)
     assertContains(page, "games won: you 0, the computer 0, of 3 to win the match")
     assert page.text.count('class="hole match-peg') == 0
-    ended = played_out(game)
+    ended = played(game)
     page = client.get(f"/play/{ended.pk}/")
     won = outcome(ended).winner
     score = "you 1, the computer 0" if won == HUMAN else "you 0, the computer 1"
@@ -158,7 +137,7 @@ def test_the_board_has_a_match_hole_a_game_to_win_pegged_for_each_won(won, neede
 
 
 def test_next_game_twice_starts_one_game(client, player):
-    ended = played_out(new_game(client, match="3"))
+    ended = played(new_game(client, match="3"))
     first = next_game(client, ended)
     assert next_game(client, ended) == first
     assert Game.objects.filter(match=ended.match).count() == 2
@@ -172,7 +151,7 @@ def test_next_game_before_the_game_ends_goes_back_to_it(client, player):
 
 
 def test_resigning_a_game_of_the_match_resigns_the_match(client, player):
-    ended = played_out(new_game(client, match="5"))
+    ended = played(new_game(client, match="5"))
     game = next_game(client, ended)
     page = client.get(f"/play/{game.pk}/")
     assertContains(page, "Resigning this game resigns the match: the computer wins it.")
@@ -206,7 +185,7 @@ def test_an_unfinished_match_is_listed_and_resumed_from_the_games_page(client, p
         html=True,
     )
     assertContains(page, "game 1 of a match of 7, against greedy")
-    ended = played_out(game)
+    ended = played(game)
     page = client.get("/play/")
     score = "you 1, the computer 0" if outcome(ended).winner == HUMAN else "you 0, the computer 1"
     assertContains(page, f"A match of 7, game 1 over, the next to start: {score}")
@@ -255,7 +234,7 @@ def test_a_single_game_is_as_before_no_match(client, player, data):
 
 @override_settings(GUEST_UNFINISHED_GAMES=1)
 def test_a_guests_next_game_is_limited_and_capped_as_a_new_game(client):
-    ended = played_out(new_game(client, match="3"))
+    ended = played(new_game(client, match="3"))
     other = new_game(client)  # a single game in play, the guest's one unfinished game
     assert ended.match.owner == other.owner
     response = client.post(f"/play/match/{ended.match_id}/next/")
@@ -266,7 +245,7 @@ def test_a_guests_next_game_is_limited_and_capped_as_a_new_game(client):
 
 @override_settings(THROTTLE_GAME_NEW=(1, 60))
 def test_next_game_is_counted_with_new_games(client, player):
-    ended = played_out(new_game(client, match="3"))
+    ended = played(new_game(client, match="3"))
     response = client.post(f"/play/match/{ended.match_id}/next/")
     assert response.status_code == 429
     assert Game.objects.filter(match=ended.match).count() == 1
@@ -304,7 +283,7 @@ def test_a_match_at_three_or_four_is_played_to_the_end_by_side(client, player, p
     match = game.match
     assert (match.length, match.players, game.players) == (3, players, players)
     seating = match.seating
-    games = [played_out(game)]
+    games = [played(game)]
     while True:
         match.refresh_from_db()
         ended = games[-1]
@@ -324,7 +303,7 @@ def test_a_match_at_three_or_four_is_played_to_the_end_by_side(client, player, p
         if players == 3:
             assertContains(first, "came last in game")
             assertContains(first, "at three this game has the player who came last deal first")
-        games.append(played_out(after))
+        games.append(played(after))
     outcomes = tuple(outcome(played) for played in games)
     expected = MatchScore(3, outcomes, seating.sides)
     assert expected.is_over and match.score == expected

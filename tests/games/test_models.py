@@ -9,8 +9,7 @@ import pytest
 from cribbage.game import Game as EngineGame
 from cribbage.match_score import GameOutcome, MatchScore
 from games.models import Game, Match
-from tests.factories import UserFactory
-from tests.games.test_match import played_out
+from tests.factories import UserFactory, played
 
 pytestmark = pytest.mark.django_db
 
@@ -54,10 +53,10 @@ def test_a_game_stored_before_one_table_design_loads_and_plays_on(client, player
     page = client.get(f"/play/{game.pk}/")
     assert page.status_code == 200
     assert f"deal {engine.deal.number}" in page.text or "after deal" in page.text
-    played = played_out(game)
-    assert played.engine.is_over and played.is_over
-    assert client.get(f"/play/{played.pk}/").status_code == 200
-    assert client.get(f"/play/{played.pk}/review/").status_code == 200
+    ended = played(game)
+    assert ended.engine.is_over and ended.is_over
+    assert client.get(f"/play/{ended.pk}/").status_code == 200
+    assert client.get(f"/play/{ended.pk}/review/").status_code == 200
 
 
 def test_a_match_stored_before_one_table_design_loads_and_plays_on(client, player):
@@ -73,10 +72,8 @@ def test_a_match_stored_before_one_table_design_loads_and_plays_on(client, playe
     )
     page = client.get(f"/play/{first.pk}/")
     assert "Game 3 of 5 · you 1, the computer 1" in page.text
-    played = played_out(first)
+    ended = played(first)
     match.refresh_from_db()
-    expected = MatchScore.from_list(5, stored["results"]).after(
-        GameOutcome.of(played.engine.result)
-    )
+    expected = MatchScore.from_list(5, stored["results"]).after(GameOutcome.of(ended.engine.result))
     assert match.score == expected
     assert (match.human_points, match.computer_points) == expected.points

@@ -9,12 +9,13 @@ import pytest
 from pytest_django.asserts import assertContains
 
 from cribbage.cards import parse_card, parse_cards
-from cribbage.discard import Role, discard_options
+from cribbage.discard import discard_options
 from games.models import Game
 from quizzes.domain.lays import rank_of
 from quizzes.models import Attempt, Deal
 from tests.cribbage.reference import reference_total
 from tests.cribbage.test_game_tables import reference_play
+from tests.cribbage.test_review_tables import seat_of
 from tests.games.test_tables import new_game, play_through
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seeded")]
@@ -30,14 +31,6 @@ def finished(request, client):
     response = client.get(f"/play/{game.pk}/review.json")
     assert response.status_code == 200
     return game, response.json()
-
-
-def seat_of(dealer, seat, players):
-    if seat == dealer:
-        return Role.DEALER
-    if players == 4 and (seat - dealer) % 4 == 2:
-        return Role.PARTNER
-    return Role.OPPONENT
 
 
 def test_each_discard_is_judged_for_its_seat_by_the_table_values(finished):

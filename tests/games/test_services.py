@@ -145,17 +145,17 @@ def test_a_guests_games_move_into_the_account():
     assert (game.user, game.guest_key) == (user, "")
 
 
+def a_random_move(game: Game, rng: random.Random) -> Game:
+    """``game`` after one of the player's legal moves, chosen by ``rng``."""
+    action = rng.choice(game.engine.legal_actions())
+    return game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
+
+
 def test_a_deal_ends_with_a_pause_the_next_discard_waits_for_next_deal():
     game = start(counting=Counting.AUTOMATIC)
     rng = random.Random(5)
     while game.engine.deal.number == 1:
-        engine = game.engine
-        game = game_move(
-            game=game,
-            action=rng.choice(engine.legal_actions()),
-            expected=game.moves,
-            now=timezone.now(),
-        ).game
+        game = a_random_move(game, rng)
     engine = game.engine
     assert game.pauses_after(engine) == 1
     throw = Discard(HUMAN, engine.deal.dealt[HUMAN][:2])
@@ -177,12 +177,7 @@ def test_the_players_forced_moves_in_the_play_are_made_for_them():
             break
         assert engine.to_move == HUMAN
         assert forced(engine) is None, "a forced move was left to the player"
-        game = game_move(
-            game=game,
-            action=rng.choice(engine.legal_actions()),
-            expected=game.moves,
-            now=timezone.now(),
-        ).game
+        game = a_random_move(game, rng)
     assert game.pauses_after(game.engine) == 1
 
 

@@ -14,7 +14,7 @@ from games.page import _series, now_series
 from games.services import game_move
 from quizzes.domain.patterns import Category
 from quizzes.models import Attempt
-from tests.factories import GameFactory, UserFactory
+from tests.factories import GameFactory, UserFactory, played
 
 # Every game dealt from a known seed: a test that plays on to a moment finds the same one.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seeded")]
@@ -183,23 +183,8 @@ def test_a_hand_is_claimed_item_by_item_and_kept_with_progress(client, player):
 def advance(game: Game, until, seed: int = 3, limit: int = 400) -> Game:
     """Right claims and random moves for the player (Next deal at each pause) until
     ``until(game, engine)`` holds."""
-    from games.services import game_next_deal
-
     rng = random.Random(seed)
-    for _ in range(limit):
-        engine = game.engine
-        if until(game, engine):
-            return game
-        assert not engine.is_over, "the game ended first"
-        if game.pauses_after(engine):
-            game = game_next_deal(game=game, expected=game.moves).game
-            continue
-        if engine.pending is not None:
-            action = Claim(HUMAN, engine.pending.points)
-        else:
-            action = rng.choice(engine.legal_actions())
-        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
-    raise AssertionError("never got there")
+    return played(game, until=until, move=lambda e: rng.choice(e.legal_actions()), limit=limit)
 
 
 def test_the_tab_title_follows_the_score_and_the_first_cut_is_shown(client, player):

@@ -262,35 +262,27 @@ def test_a_swap_applies_no_inline_style_under_the_csp(watched: Page):
     )
 
 
-def test_the_quiz_works_without_javascript(browser: Browser, live_server):
-    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
-    page = context.new_page()
-    try:
-        page.goto("/quiz/")
-        page.get_by_role("button", name="Cribs only").click()
-        deal = current_deal(page)
-        page.get_by_label("Points in this crib").fill(str(deal.show.total))
-        page.get_by_role("button", name="Check my count").click()
-        expect(page).to_have_url(re.compile(rf"/quiz/{deal.pk}/$"))
-        expect(page.locator(".verdict")).to_contain_text("Right")
-    finally:
-        context.close()
+def test_the_quiz_works_without_javascript(page_without_javascript: Page):
+    page = page_without_javascript
+    page.goto("/quiz/")
+    page.get_by_role("button", name="Cribs only").click()
+    deal = current_deal(page)
+    page.get_by_label("Points in this crib").fill(str(deal.show.total))
+    page.get_by_role("button", name="Check my count").click()
+    expect(page).to_have_url(re.compile(rf"/quiz/{deal.pk}/$"))
+    expect(page.locator(".verdict")).to_contain_text("Right")
 
 
-def test_the_play_quiz_is_tapped_through_without_javascript(browser: Browser, live_server):
-    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
-    page = context.new_page()
-    try:
-        page.goto("/quiz/")
-        page.get_by_role("button", name="The play").click()
-        deal = current_deal(page)
-        for turn in deal.play.plays:
-            taps = page.get_by_role("group", name=f"What did the {turn.card.label} peg?")
-            taps.get_by_role("button", name=str(turn.points), exact=True).click()
-        expect(page).to_have_url(re.compile(rf"/quiz/{deal.pk}/$"))
-        expect(page.locator(".verdict")).to_contain_text("Right: every card")
-    finally:
-        context.close()
+def test_the_play_quiz_is_tapped_through_without_javascript(page_without_javascript: Page):
+    page = page_without_javascript
+    page.goto("/quiz/")
+    page.get_by_role("button", name="The play").click()
+    deal = current_deal(page)
+    for turn in deal.play.plays:
+        taps = page.get_by_role("group", name=f"What did the {turn.card.label} peg?")
+        taps.get_by_role("button", name=str(turn.points), exact=True).click()
+    expect(page).to_have_url(re.compile(rf"/quiz/{deal.pk}/$"))
+    expect(page.locator(".verdict")).to_contain_text("Right: every card")
 
 
 def _kinds():
