@@ -76,6 +76,19 @@ def lay_position(engine: EngineGame, number: int, turn: int) -> LayPosition:
     return LayPosition.read(play, held, deal.starter, deal.thrown[seat], deal.players)
 
 
+def practice_of(engine: EngineGame, number: int, chosen: dict[str, Any]) -> dict[str, Any]:
+    """What the quiz of the reviewed decision ``chosen`` of deal ``number`` is made from,
+    read from the game itself: the player's dealt cards and seat for a throw, the turn of
+    the play for a lay."""
+    if chosen["kind"] == "lay":
+        return {"position": lay_position(engine, number, chosen["turn"])}
+    deal = engine.deals[number - 1]
+    role = engine.seating.role(HUMAN, deal.dealer)
+    if deal.players == 2:
+        return {"six": deal.dealt[HUMAN], "role": role}
+    return {"five": deal.dealt[HUMAN], "players": deal.players, "seat": role}
+
+
 def lay_values_of(decision: Decision) -> dict[int, float]:
     """A reviewed lay's values per rank, as the search gave them."""
     return {rank_of(letter): value for letter, value in decision.details["values"].items()}

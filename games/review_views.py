@@ -10,8 +10,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
-from cribbage.cards import parse_card
-from cribbage.discard import Role
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from cribtrainer.throttle import WriteLimit
 from quizzes.forms import ExplainForm
@@ -19,7 +17,7 @@ from quizzes.models import Attempt
 from quizzes.services.answers import attempt_explain
 
 from .forms import PractiseForm
-from .review import game_review, lay_position, which_questions
+from .review import game_review, practice_of, which_questions
 from .review_rows import review_context
 from .services import decision_practise
 from .views import owned_game
@@ -70,14 +68,7 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if refused := PRACTISES.take(request):
         return refused
     deal, chosen = decision
-    if chosen["kind"] == "discard" and "five" in chosen:  # a throw at three or four
-        five = tuple(parse_card(code) for code in chosen["five"])
-        details = {"five": five, "players": game.players, "seat": Role(chosen["role"])}
-    elif chosen["kind"] == "discard":
-        six = tuple(parse_card(code) for code in chosen["six"])
-        details = {"six": six, "role": Role(chosen["role"])}
-    else:
-        details = {"position": lay_position(game.engine, deal, chosen["turn"])}
+    details = practice_of(game.engine, deal, chosen)
     index = int(form.cleaned_data["pick"].split(":")[1])
     row = decision_practise(game=game, deal=deal, index=index, now=timezone.now(), **details)
     return redirect("quizzes:deal", pk=row.pk)

@@ -20,7 +20,6 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from multiprocessing import Pool
 
 from ..cards import DECK, Card, format_cards
 from ..crib_model import CLASSES, FILE, CribOdds, ThrowOdds, pair_values, throw_class
@@ -123,6 +122,8 @@ def settle(
     them in this process, else on a pool (one process per core by default)."""
     if workers == 1:
         return _settle(deal_sixes(deals, seed), rounds, map, report)
+    from multiprocessing import Pool  # here: importing a generator loads no process pool
+
     with Pool(workers) as pool:
         return _settle(deal_sixes(deals, seed), rounds, pool.map, report)
 

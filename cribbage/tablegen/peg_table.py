@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
-from multiprocessing import Pool
 
 from .. import search
 from ..cards import Rank
@@ -76,5 +75,7 @@ def make(workers: int | None = None) -> dict[str, str]:
     process with 1): the data file by name."""
     if workers == 1:
         return {FILE: text(map(row, HANDS))}
+    from multiprocessing import Pool  # here: importing a generator loads no process pool
+
     with Pool(workers) as pool:
         return {FILE: text(pool.map(row, HANDS, chunksize=8))}

@@ -18,7 +18,6 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from multiprocessing import Pool
 
 from .. import search
 from ..cards import DECK
@@ -111,6 +110,8 @@ def play_deals(
     jobs = [(f"{seed}:{index}", explore) for index in range(deals)]
     if workers == 1:
         return [_one(job) for job in jobs]
+    from multiprocessing import Pool  # here: importing a generator loads no process pool
+
     with Pool(workers) as pool:
         return pool.map(_one, jobs, chunksize=16)
 
