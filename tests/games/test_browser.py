@@ -356,14 +356,18 @@ def test_a_whole_game_counted_by_hand_takes_at_most_12_taps_a_deal(watched: Page
     assert max(player.deals) <= 14, player.deals
 
 
-def a_pause_asking(user) -> Game:
-    """A game of ``user``'s (greedy, counted by hand) played by the services, each count of
-    the show claimed 2 short and the play right, at its first pause after a deal the player
-    was pone in: their hand said back at once, the computer's hand and crib counted after
-    it, and "Which did you miss?" waiting."""
+def a_pause_asking(user, players: int = 2) -> Game:
+    """A game of ``user``'s at a table of ``players`` (greedy, counted by hand) played by the
+    services, each count of the show claimed 2 short and the play right, at its first pause
+    after a deal the player did not deal: their hand said back at once, the others' hands
+    and crib counted after it, and "Which did you miss?" waiting."""
     rng = random.Random(5)
     game = game_start(
-        owner=Owner(user=user), level=Level.GREEDY, counting=Counting.MANUAL, now=timezone.now()
+        owner=Owner(user=user),
+        level=Level.GREEDY,
+        counting=Counting.MANUAL,
+        now=timezone.now(),
+        players=players,
     )
     for _ in range(3000):
         engine = game.engine
@@ -383,24 +387,31 @@ def a_pause_asking(user) -> Game:
     raise AssertionError("no such pause")
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
 def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
-    watched: Page, seeded, viewport
+    watched: Page, seeded, viewport, players
 ):
     page = watched
     page.set_viewport_size(viewport)
     sign_up(page, "pause")
-    game = a_pause_asking(get_user_model().objects.get(username="pause"))
+    game = a_pause_asking(get_user_model().objects.get(username="pause"), players)
     paused = game.pauses_after(game.engine)
+    others = [count for count in game.engine.deals[paused - 1].counts if count.player != HUMAN]
     page.goto(f"/play/{game.pk}/")
     # The score line says the deal just played, and that a question waits.
     expect(page.locator(".scoreline")).to_contain_text(f"after deal {paused}")
     expect(page.locator(".scoreline")).not_to_contain_text(f"deal {paused + 1}")
-    expect(page.locator(".scoreline")).to_contain_text("a question waits")
+    expect(page.locator(".scoreline")).to_contain_text("a question waits: which did you miss?")
+    # The miss said with its cards, as it happened, at every table.
     expect(page.locator(".said")).to_contain_text("Your hand is ")
-    expect(page.locator(".deal-lines q")).to_have_count(2)  # the computer's counts, said
+    expect(page.locator(".said .said-cards .card")).to_have_count(5)
+    expect(page.locator(".deal-lines q")).to_have_count(len(others))  # the others' counts
+    # ... each with its cards, to check it by.
+    expect(page.locator(".deal-lines .said-cards .card")).to_have_count(5 * len(others))
     player = Player(page, viewport)
     player.in_view("#summary-heading", ".deal-lines", ".said", ".which", "[data-next-hand]")
+    expect(page.locator(".which legend")).to_contain_text("Which did you miss?")
     choices = page.locator(".which-choices button")
     assert choices.count() >= 2
     for n in range(choices.count()):
@@ -409,11 +420,33 @@ def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
         box["y"] + box["height"]
         for box in (page.locator(s).first.bounding_box() for s in ("[data-next-hand]", ".which"))
     )
-    print(f"\npause, {viewport}: Next deal and the question end at y = {lowest:.0f}")
+    print(f"\npause, {players} players, {viewport}: Next deal and the question end at {lowest:.0f}")
     # The details wait folded below.
     expect(page.locator(".summary-more")).not_to_have_attribute("open", "")
     assert_accessible(page)
-    screenshot(page, f"game-pause-{viewport['width']}x{viewport['height']}", full_page=False)
+    screenshot(
+        page, f"game-pause-{players}-{viewport['width']}x{viewport['height']}", full_page=False
+    )
+
+
+def test_once_the_last_question_is_answered_the_score_line_no_longer_says_one_waits(
+    watched: Page, seeded
+):
+    page = watched
+    page.set_viewport_size(PHONE)
+    sign_up(page, "answers")
+    game = a_pause_asking(get_user_model().objects.get(username="answers"))
+    page.goto(f"/play/{game.pk}/")
+    expect(page.locator(".scoreline")).to_contain_text("a question waits")
+    for _ in range(10):
+        if not page.locator(".which-choices").count():
+            break
+        page.locator(".which-choices button").first.click()
+        expect(page.locator("#which .hint")).to_contain_text("Noted")
+    expect(page.locator(".which-choices")).to_have_count(0)
+    expect(page.locator(".scoreline")).not_to_contain_text("a question waits")
+    expect(page.locator(".scoreline")).to_contain_text(f"after deal {game.pauses_after(game.engine)}")
+    assert_accessible(page)
 
 
 def test_a_first_game_on_a_phone_on_its_side_keeps_the_throw_under_the_guest_notice(
