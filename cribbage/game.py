@@ -47,7 +47,7 @@ at three is judged on the runner-up (``GameResult``): both losers short of 91.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
@@ -200,6 +200,10 @@ class Game:
     def held(self, player: Seat) -> tuple[Card, ...]:
         """The cards in ``player``'s hand now."""
         return self.deal.held(player)
+
+    def replaced(self, **changes: Any) -> Game:
+        """The game with ``changes`` to its fields (a move's result)."""
+        return replace(self, **changes)
 
     @property
     def seating(self) -> Seating:

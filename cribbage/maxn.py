@@ -205,13 +205,7 @@ class _Play:
             if following < 0:
                 points += 1
                 following, series, gone = self._next(mover, hands, 0), START, 0
-        if (following ^ mover) & 1:
-            return points - self.team_value(
-                hands, series, following, gone, mover, points - beta, points - alpha
-            )
-        return points + self.team_value(
-            hands, series, following, gone, mover, alpha - points, beta - points
-        )
+        return self._team_after(points, hands, series, following, gone, mover, mover, alpha, beta)
 
     def _go_team(
         self, hands: int, series: int, mover: int, gone: int, last: int, alpha: int, beta: int
@@ -222,12 +216,28 @@ class _Play:
         if following < 0:  # no one can lay: the go to the last card, and a new count
             point = 1 if (last ^ mover) & 1 == 0 else -1
             following, series, gone = self._next(last, hands, 0), START, 0
+        return self._team_after(point, hands, series, following, gone, last, mover, alpha, beta)
+
+    def _team_after(
+        self,
+        points: int,
+        hands: int,
+        series: int,
+        following: int,
+        gone: int,
+        last: int,
+        mover: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """``points`` to ``mover``'s team now, then the rest of the play from
+        ``following``'s turn (its value negated when ``following`` is of the other team)."""
         if (following ^ mover) & 1:
-            return point - self.team_value(
-                hands, series, following, gone, last, point - beta, point - alpha
+            return points - self.team_value(
+                hands, series, following, gone, last, points - beta, points - alpha
             )
-        return point + self.team_value(
-            hands, series, following, gone, last, alpha - point, beta - point
+        return points + self.team_value(
+            hands, series, following, gone, last, alpha - points, beta - points
         )
 
 
