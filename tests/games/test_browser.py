@@ -445,7 +445,9 @@ def test_once_the_last_question_is_answered_the_score_line_no_longer_says_one_wa
         expect(page.locator("#which .hint")).to_contain_text("Noted")
     expect(page.locator(".which-choices")).to_have_count(0)
     expect(page.locator(".scoreline")).not_to_contain_text("a question waits")
-    expect(page.locator(".scoreline")).to_contain_text(f"after deal {game.pauses_after(game.engine)}")
+    expect(page.locator(".scoreline")).to_contain_text(
+        f"after deal {game.pauses_after(game.engine)}"
+    )
     assert_accessible(page)
 
 
@@ -457,3 +459,56 @@ def test_a_first_game_on_a_phone_on_its_side_keeps_the_throw_under_the_guest_not
     new_game(page, "manual")
     expect(page.locator(".flash")).to_contain_text("kept in this browser")
     Player(page, LANDSCAPE).in_view(".throw-card", ".discard-move button[type=submit]")
+
+
+def a_count_waiting(user, players: int, source: Source) -> Game:
+    """A game of ``user``'s at a table of ``players`` (greedy, counted by hand) played
+    right by the services, at the player's count of ``source`` in a deal they deal: the
+    others' hands counted first and shown above it, the most the table can show."""
+    rng = random.Random(11)
+    game = game_start(
+        owner=Owner(user=user),
+        level=Level.GREEDY,
+        counting=Counting.MANUAL,
+        now=timezone.now(),
+        players=players,
+    )
+    for _ in range(3000):
+        engine = game.engine
+        if game.pauses_after(engine):
+            game = game_next_deal(game=game, expected=game.moves).game
+            continue
+        pending = engine.pending
+        waits = pending is not None and pending.player == HUMAN and pending.source is source
+        if waits and engine.deal.dealer == HUMAN:  # the others count first
+            return game
+        if pending is not None:
+            action = Claim(HUMAN, pending.points)
+        else:
+            action = rng.choice(engine.legal_actions())
+        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
+    raise AssertionError("no such count")
+
+
+@pytest.mark.parametrize("source", [Source.HAND, Source.CRIB], ids=str)
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+def test_at_every_count_the_cards_and_every_answer_are_in_the_first_screen(
+    watched: Page, seeded, viewport, players, source
+):
+    page = watched
+    page.set_viewport_size(viewport)
+    sign_up(page, "counts")
+    game = a_count_waiting(get_user_model().objects.get(username="counts"), players, source)
+    page.goto(f"/play/{game.pk}/")
+    expect(page.locator(".counted")).to_have_count(players - 1 if source is Source.HAND else 0)
+    player = Player(page, viewport)
+    buttons = page.locator(".claim-buttons--show button")
+    expect(buttons).to_have_count(30)  # 0 to 29
+    screenshot(
+        page,
+        f"game-count-{players}-{source.value}-{viewport['width']}x{viewport['height']}",
+        full_page=False,
+    )
+    player.in_view(".claim-cards", *(f".claim-buttons--show button >> nth={n}" for n in range(30)))
+    assert_accessible(page)
