@@ -351,7 +351,7 @@ def pattern_question(
     else:
         over = [mark for mark in typed if mark.over_claimed]
         added = tuple(typed_over_claim(mark) for mark in over) if over else not_there(difference)
-        counted = tuple(Choice((p,), f"the {p.label}, counted for too much") for p in patterns)
+        counted = tuple(Choice((p,), f"too much for the {p.label}") for p in patterns)
         choices = (added + counted)[:MOST_CHOICES]
     if not choices:
         return None

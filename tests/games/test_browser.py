@@ -356,11 +356,12 @@ def test_a_whole_game_counted_by_hand_takes_at_most_12_taps_a_deal(watched: Page
     assert max(player.deals) <= 14, player.deals
 
 
-def a_pause_asking(user, players: int = 2) -> Game:
+def a_pause_asking(user, players: int = 2, over: bool = False) -> Game:
     """A game of ``user``'s at a table of ``players`` (greedy, counted by hand) played by the
-    services, each count of the show claimed 2 short and the play right, at its first pause
-    after a deal the player did not deal: their hand said back at once, the others' hands
-    and crib counted after it, and "Which did you miss?" waiting."""
+    services, each count of the show claimed 2 short (``over``: 2 over) and the play right,
+    at its first pause after a deal the player did not deal: their hand said back at once,
+    the others' hands and crib counted after it, and "Which did you miss?" ("Which did you
+    count wrongly?") waiting."""
     rng = random.Random(5)
     game = game_start(
         owner=Owner(user=user),
@@ -379,39 +380,48 @@ def a_pause_asking(user, players: int = 2) -> Game:
             continue
         pending = engine.pending
         if pending is not None:
-            short = pending.source is not Source.PLAY and pending.points >= 4
-            action = Claim(HUMAN, pending.points - 2 if short else pending.points)
+            wrong = pending.source is not Source.PLAY and (over or pending.points >= 4)
+            action = Claim(HUMAN, pending.points + (2 if over else -2) * wrong)
         else:
             action = rng.choice(engine.legal_actions())
         game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
     raise AssertionError("no such pause")
 
 
+@pytest.mark.parametrize("over", [False, True], ids=["short", "over"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
 def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
-    watched: Page, seeded, viewport, players
+    watched: Page, seeded, viewport, players, over
 ):
     page = watched
     page.set_viewport_size(viewport)
     sign_up(page, "pause")
-    game = a_pause_asking(get_user_model().objects.get(username="pause"), players)
+    game = a_pause_asking(get_user_model().objects.get(username="pause"), players, over)
     paused = game.pauses_after(game.engine)
     others = [count for count in game.engine.deals[paused - 1].counts if count.player != HUMAN]
     page.goto(f"/play/{game.pk}/")
+    asked = "which did you count wrongly?" if over else "which did you miss?"
     # The score line says the deal just played, and that a question waits.
     expect(page.locator(".scoreline")).to_contain_text(f"after deal {paused}")
     expect(page.locator(".scoreline")).not_to_contain_text(f"deal {paused + 1}")
-    expect(page.locator(".scoreline")).to_contain_text("a question waits: which did you miss?")
+    expect(page.locator(".scoreline")).to_contain_text(f"a question waits: {asked}")
     # The miss said with its cards, as it happened, at every table.
-    expect(page.locator(".said")).to_contain_text("Your hand is ")
+    expect(page.locator(".said")).to_contain_text("Your hand is " if not over else "Your hand")
     expect(page.locator(".said .said-cards .card")).to_have_count(5)
-    expect(page.locator(".deal-lines q")).to_have_count(len(others))  # the others' counts
-    # ... each with its cards, to check it by.
+    # The others' counts, each with its cards to check it by (their words, item by item in
+    # the fold below, give way to the question).
+    expect(page.locator(".deal-lines li")).to_have_count(len(others) + 2)  # yours, the play
+    expect(page.locator(".deal-lines q")).to_have_count(0)
     expect(page.locator(".deal-lines .said-cards .card")).to_have_count(5 * len(others))
+    screenshot(
+        page,
+        f"game-pause-{players}-{'over' if over else 'short'}-{viewport['width']}x{viewport['height']}",
+        full_page=False,
+    )
     player = Player(page, viewport)
     player.in_view("#summary-heading", ".deal-lines", ".said", ".which", "[data-next-hand]")
-    expect(page.locator(".which legend")).to_contain_text("Which did you miss?")
+    expect(page.locator(".which legend")).to_contain_text(asked.capitalize())
     choices = page.locator(".which-choices button")
     assert choices.count() >= 2
     for n in range(choices.count()):
@@ -420,13 +430,12 @@ def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
         box["y"] + box["height"]
         for box in (page.locator(s).first.bounding_box() for s in ("[data-next-hand]", ".which"))
     )
-    print(f"\npause, {players} players, {viewport}: Next deal and the question end at {lowest:.0f}")
+    print(
+        f"\npause, {players} players, {viewport}, {asked} Next deal and the question end at {lowest:.0f}"
+    )
     # The details wait folded below.
     expect(page.locator(".summary-more")).not_to_have_attribute("open", "")
     assert_accessible(page)
-    screenshot(
-        page, f"game-pause-{players}-{viewport['width']}x{viewport['height']}", full_page=False
-    )
 
 
 def test_once_the_last_question_is_answered_the_score_line_no_longer_says_one_waits(

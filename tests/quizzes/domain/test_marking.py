@@ -269,8 +269,8 @@ def test_an_over_claim_is_asked_about_the_item_that_is_not_there_first():
     assert [choice.what for choice in question.choices] == [
         "a fifteen that is not there",
         "a pair that is not there",
-        "the fifteen of three cards, counted for too much",
-        "the pair, counted for too much",
+        "too much for the fifteen of three cards",
+        "too much for the pair",
     ]
     # An item not there records nothing missed: the answer settles the count's patterns.
     assert [choice.patterns for choice in question.choices[:2]] == [(), ()]
