@@ -416,7 +416,8 @@ def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
     expect(page.locator(".deal-lines .said-cards .card")).to_have_count(5 * len(others))
     screenshot(
         page,
-        f"game-pause-{players}-{'over' if over else 'short'}-{viewport['width']}x{viewport['height']}",
+        f"game-pause-{players}-{'over' if over else 'short'}-{viewport['width']}"
+        f"x{viewport['height']}",
         full_page=False,
     )
     player = Player(page, viewport)
@@ -431,7 +432,8 @@ def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
         for box in (page.locator(s).first.bounding_box() for s in ("[data-next-hand]", ".which"))
     )
     print(
-        f"\npause, {players} players, {viewport}, {asked} Next deal and the question end at {lowest:.0f}"
+        f"\npause, {players} players, {viewport}, {asked}"
+        f" Next deal and the question end at {lowest:.0f}"
     )
     # The details wait folded below.
     expect(page.locator(".summary-more")).not_to_have_attribute("open", "")
