@@ -119,3 +119,42 @@ def test_cached_review_pages_are_bounded_and_kept_apart_from_the_rate_limits(cli
             assert client.get(f"/play/{copy.pk}/review/").status_code == 200
         assert 0 < review_fragments("reviews") <= 3
         assert review_fragments("default") == 0
+
+
+def test_the_players_answer_to_which_did_you_miss_is_shown_beside_the_claim(client, player):
+    """A count claimed short at a pause, its "Which did you miss?" answered: the review
+    shows the answer beside that claim (drawn again, not the page cached before it)."""
+    from cribbage.computer import Level
+    from cribbage.game import Counting, Source
+    from games.review import which_questions
+
+    rng = random.Random(5)
+    game = game_start(
+        owner=Owner(user=player), level=Level.GREEDY, counting=Counting.MANUAL, now=timezone.now()
+    )
+    for _ in range(3000):
+        engine = game.engine
+        paused = game.pauses_after(engine)
+        if paused and which_questions(game, paused):
+            break
+        if paused:
+            game = game_next_deal(game=game, expected=game.moves).game
+            continue
+        pending = engine.pending
+        if pending is not None:
+            short = pending.source is not Source.PLAY and pending.points >= 4
+            action = Claim(HUMAN, pending.points - 2 if short else pending.points)
+        else:
+            action = rng.choice(engine.legal_actions())
+        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
+    asked = which_questions(game, paused)[0]
+    client.get(f"/play/{game.pk}/review/")  # drawn and cached before the answer
+    chosen = asked.question.choices[0].what
+    client.post(f"/play/{game.pk}/which/{asked.pk}/", {"choice": "0"})
+    html = client.get(f"/play/{game.pk}/review/").content.decode()
+    claim = next(
+        item
+        for item in html.split('<div class="decision ')[1:]
+        if f"claimed {asked.claimed}" in item and f"scores {asked.points}" in item
+    )
+    assert f"Your answer to “Which did you miss?”: {chosen}." in claim
