@@ -42,6 +42,9 @@ NINETEEN = 19
 """What players call a hand of nothing: no count can score 19."""
 MOST_CHOICES = 6
 """More explanations than this make a question no one can answer in one tap."""
+OVER_CHOICES = 4
+"""The most an over-claim's question offers, the items not there first: with Skip, three
+rows of buttons, so the question and Next deal keep to a phone's first screen."""
 
 
 class AnswerStyle(Enum):
@@ -352,7 +355,7 @@ def pattern_question(
         over = [mark for mark in typed if mark.over_claimed]
         added = tuple(typed_over_claim(mark) for mark in over) if over else not_there(difference)
         counted = tuple(Choice((p,), f"too much for the {p.label}") for p in patterns)
-        choices = (added + counted)[:MOST_CHOICES]
+        choices = (added + counted)[:OVER_CHOICES]
     if not choices:
         return None
     return Question(difference < 0, abs(difference), choices, patterns)

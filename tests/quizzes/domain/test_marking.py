@@ -342,7 +342,7 @@ def test_every_over_claim_of_a_total_asked_offers_the_items_not_there(cards, ove
     for choice in added:
         item = choice.what.removesuffix(" that is not there").removesuffix(" that are not there")
         assert NOT_THERE_POINTS.get(item, over if item == f"{over} points for items" else 0) == over
-    assert len(question.choices) <= 6
+    assert len(question.choices) <= 4
 
 
 @given(deals, st.lists(st.integers(min_value=0, max_value=12), min_size=5, max_size=5))
