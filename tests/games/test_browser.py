@@ -6,14 +6,12 @@ the buttons that answer must be inside the viewport with the page at its top; ax
 every phase the first time it shows.
 """
 
-import random
 import re
 from dataclasses import dataclass, field
 from statistics import mean
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from cribbage.computer import Level, choose
@@ -21,10 +19,9 @@ from cribbage.game import Claim, Counting, Source, pegged_words
 from cribbage.game import Game as EngineGame
 from games.models import HUMAN, Game
 from games.review import which_questions
-from games.services import game_move, game_next_deal, game_start
 from quizzes.domain.patterns import Category
-from quizzes.owners import Owner
 from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
+from tests.games.playing import played_until
 from tests.quizzes.test_browser import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -362,30 +359,20 @@ def a_pause_asking(user, players: int = 2, over: bool = False) -> Game:
     at its first pause after a deal the player did not deal: their hand said back at once,
     the others' hands and crib counted after it, and "Which did you miss?" ("Which did you
     count wrongly?") waiting."""
-    rng = random.Random(5)
-    game = game_start(
-        owner=Owner(user=user),
-        level=Level.GREEDY,
-        counting=Counting.MANUAL,
-        now=timezone.now(),
-        players=players,
-    )
-    for _ in range(3000):
-        engine = game.engine
+
+    def asks(game, engine) -> bool:
         paused = game.pauses_after(engine)
-        if paused:
-            if engine.deals[paused - 1].dealer != HUMAN and which_questions(game, paused):
-                return game
-            game = game_next_deal(game=game, expected=game.moves).game
-            continue
-        pending = engine.pending
-        if pending is not None:
-            wrong = pending.source is not Source.PLAY and (over or pending.points >= 4)
-            action = Claim(HUMAN, pending.points + (2 if over else -2) * wrong)
-        else:
-            action = rng.choice(engine.legal_actions())
-        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
-    raise AssertionError("no such pause")
+        return (
+            bool(paused)
+            and engine.deals[paused - 1].dealer != HUMAN
+            and bool(which_questions(game, paused))
+        )
+
+    def claim(pending) -> int:
+        wrong = pending.source is not Source.PLAY and (over or pending.points >= 4)
+        return pending.points + (2 if over else -2) * wrong
+
+    return played_until(user, asks, players=players, claim=claim)
 
 
 @pytest.mark.parametrize("over", [False, True], ids=["short", "over"])
@@ -476,29 +463,17 @@ def a_count_waiting(user, players: int, source: Source) -> Game:
     """A game of ``user``'s at a table of ``players`` (greedy, counted by hand) played
     right by the services, at the player's count of ``source`` in a deal they deal: the
     others' hands counted first and shown above it, the most the table can show."""
-    rng = random.Random(11)
-    game = game_start(
-        owner=Owner(user=user),
-        level=Level.GREEDY,
-        counting=Counting.MANUAL,
-        now=timezone.now(),
-        players=players,
-    )
-    for _ in range(3000):
-        engine = game.engine
-        if game.pauses_after(engine):
-            game = game_next_deal(game=game, expected=game.moves).game
-            continue
+
+    def waits(game, engine) -> bool:
         pending = engine.pending
-        waits = pending is not None and pending.player == HUMAN and pending.source is source
-        if waits and engine.deal.dealer == HUMAN:  # the others count first
-            return game
-        if pending is not None:
-            action = Claim(HUMAN, pending.points)
-        else:
-            action = rng.choice(engine.legal_actions())
-        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
-    raise AssertionError("no such count")
+        return (
+            pending is not None
+            and pending.player == HUMAN
+            and pending.source is source
+            and engine.deal.dealer == HUMAN  # the others count first
+        )
+
+    return played_until(user, waits, players=players, seed=11)
 
 
 @pytest.mark.parametrize("source", [Source.HAND, Source.CRIB], ids=str)

@@ -124,29 +124,23 @@ def test_cached_review_pages_are_bounded_and_kept_apart_from_the_rate_limits(cli
 def test_the_players_answer_to_which_did_you_miss_is_shown_beside_the_claim(client, player):
     """A count claimed short at a pause, its "Which did you miss?" answered: the review
     shows the answer beside that claim (drawn again, not the page cached before it)."""
-    from cribbage.computer import Level
-    from cribbage.game import Counting, Source
+    from cribbage.game import Source
     from games.review import which_questions
+    from tests.games.playing import played_until
 
-    rng = random.Random(5)
-    game = game_start(
-        owner=Owner(user=player), level=Level.GREEDY, counting=Counting.MANUAL, now=timezone.now()
+    def short(pending) -> int:
+        return (
+            pending.points - 2
+            if pending.source is not Source.PLAY and pending.points >= 4
+            else pending.points
+        )
+
+    game = played_until(
+        player,
+        lambda g, e: bool(g.pauses_after(e) and which_questions(g, g.pauses_after(e))),
+        claim=short,
     )
-    for _ in range(3000):
-        engine = game.engine
-        paused = game.pauses_after(engine)
-        if paused and which_questions(game, paused):
-            break
-        if paused:
-            game = game_next_deal(game=game, expected=game.moves).game
-            continue
-        pending = engine.pending
-        if pending is not None:
-            short = pending.source is not Source.PLAY and pending.points >= 4
-            action = Claim(HUMAN, pending.points - 2 if short else pending.points)
-        else:
-            action = rng.choice(engine.legal_actions())
-        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
+    paused = game.pauses_after(game.engine)
     asked = which_questions(game, paused)[0]
     client.get(f"/play/{game.pk}/review/")  # drawn and cached before the answer
     chosen = asked.question.choices[0].what
