@@ -427,13 +427,14 @@ def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
     assert_accessible(page)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_once_the_last_question_is_answered_the_score_line_no_longer_says_one_waits(
-    watched: Page, seeded
+    watched: Page, seeded, players
 ):
     page = watched
     page.set_viewport_size(PHONE)
     sign_up(page, "answers")
-    game = a_pause_asking(get_user_model().objects.get(username="answers"))
+    game = a_pause_asking(get_user_model().objects.get(username="answers"), players)
     page.goto(f"/play/{game.pk}/")
     expect(page.locator(".scoreline")).to_contain_text("a question waits")
     for _ in range(10):
