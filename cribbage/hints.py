@@ -34,6 +34,7 @@ __all__ = [
     "discard_hint",
     "discard_reasons",
     "kept_count",
+    "lay_hint",
     "lay_reasons",
     "play_hint",
 ]
@@ -105,12 +106,28 @@ def play_hint(game: Game, player: int) -> PlayHint | None:
         return None
     action = choose(game, Level.STRONG)
     assert isinstance(action, Lay)
-    seen = deal.seen_by(player)
-    reasons = lay_reasons(play, held, action.card, seen, game.seating)
+    return lay_hint(play, held, action.card, deal.seen_by(player), game.seating)
+
+
+def lay_hint(
+    play: PlayState,
+    held: Sequence[Card],
+    card: Card,
+    seen: Iterable[Card],
+    seating: Seating,
+    values: dict[int, float] | None = None,
+) -> PlayHint:
+    """``card`` to lay of ``held`` and why (``lay_reasons``); when the position says
+    nothing plain, how much more it pegs over the rest of the play than the next best rank
+    by strong's search (``values`` per rank, searched here when not given)."""
+    seen = tuple(seen)
+    reasons = lay_reasons(play, held, card, seen, seating)
     if not reasons:
-        values = lay_values(held, play, player, seen)
-        reasons = (_by_value(values, play, held, action.card),)
-    return PlayHint(action.card, reasons)
+        player = play.to_play
+        assert player is not None
+        values = values if values is not None else lay_values(held, play, player, seen)
+        reasons = (_by_value(values, play, held, card),)
+    return PlayHint(card, reasons)
 
 
 # --- the discard -----------------------------------------------------------------------

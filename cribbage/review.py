@@ -63,6 +63,7 @@ from .discard import (
     discard_options,
 )
 from .game import Game
+from .hints import discard_reasons, lay_hint
 from .peg_table import play_value_of
 from .pegging import GO, PegItem, PlayState, pegged_words
 from .records import ClaimRecord, Deal
@@ -89,7 +90,7 @@ __all__ = [
     "verdict_mark",
 ]
 
-EVALUATION = "5"
+EVALUATION = "6"
 """The version of the evaluation a review was made with: change it whenever
 ``discard_options`` or ``lay_values`` would value a decision differently, and stored
 reviews are made again. 2: discards valued with the good player's crib (``CRIB_MODEL``),
@@ -97,7 +98,8 @@ as the analyser and the quizzes value them, no longer the random one. 3: an over
 classed by its loss, 0 (``claim_class``), no longer an inaccuracy. 4: each claim keeps its
 cards and items, and the ways its points missed are made (``missed_ways``). 5: a card laid
 at three or four valued by the search of the rest of the play (``maxn``), no longer by a
-look one card ahead."""
+look one card ahead. 6: each error of the human's throws and lays says why the best was
+better (``why``, the hints' words)."""
 
 BEST_WITHIN = 0.05
 CLASSES: tuple[tuple[str, float], ...] = (
@@ -237,9 +239,13 @@ def review_deal(game: Game, deal: Deal) -> DealReview:
     """One deal's decisions, in the order they were made: each throw from the dealer's
     left (at two the pone's, then the dealer's), the play, then the human's claims. At
     three or four each decision names its ``seat``, and each claim the seat that took what
-    was missed (``taker``)."""
-    decisions = [_discard(deal, seat) for seat in deal.seats_from_left if deal.thrown[seat]]
-    decisions.extend(_play(deal))
+    was missed (``taker``). Each error of the human's throws and lays says ``why`` the
+    best was better, as the hints say it ("it keeps the count off 21")."""
+    seating = game.seating
+    decisions = [
+        _discard(deal, seat, seating) for seat in deal.seats_from_left if deal.thrown[seat]
+    ]
+    decisions.extend(_play(deal, seating))
     table = deal.players != 2
     for record in game.claims:
         if record.deal != deal.number or record.player != game.human:
@@ -321,17 +327,23 @@ def assemble(game: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any
 # --- the decisions ---------------------------------------------------------------------
 
 
-def _discard(deal: Deal, seat: int) -> Decision:
+def _discard(deal: Deal, seat: int, seating: Seating) -> Decision:
     """A throw against the best for the seat: at two by the good player's crib model, at
-    three or four with the crib's other cards any left (``discard_options``)."""
-    seating = Seating(deal.players, None)
+    three or four with the crib's other cards any left (``discard_options``); the human's
+    error with why the best throw was better."""
     role = seating.role(seat, deal.dealer)
     dealt = deal.dealt[seat]
     model = CRIB_MODEL if deal.players == 2 else CribModel.RANDOM
     options = discard_options(dealt, role, model, players=deal.players)
     sign = 1 if role.owns_crib else -1
     name = "six" if deal.players == 2 else "five"
-    return _discard_decision(deal, seat, options, sign, (name, dealt), role.value)
+    decision = _discard_decision(deal, seat, options, sign, (name, dealt), role.value)
+    if seat != seating.human or not is_error(decision.klass):
+        return decision
+    crib = f"{seating.possessive(deal.dealer)} crib"
+    # What the keep and the throw are worth; not the next best throw's gap, a figure.
+    why = "; ".join(discard_reasons(options, role, crib=crib)[:2])
+    return replace(decision, details={**decision.details, "why": why})
 
 
 def _discard_decision(
@@ -370,8 +382,9 @@ def _discard_decision(
     )
 
 
-def _play(deal: Deal) -> list[Decision]:
-    """Each turn of the play: a lay valued by the search, a go as forced."""
+def _play(deal: Deal, seating: Seating) -> list[Decision]:
+    """Each turn of the play: a lay valued by the search (the human's error with why the
+    best card was better), a go as forced."""
     if deal.play is None or deal.starter is None:
         return []
     decisions = []
@@ -386,14 +399,20 @@ def _play(deal: Deal) -> list[Decision]:
             state = state.say_go()[0]
             continue
         held = tuple(card for card in deal.kept(seat) if card not in laid[seat])
-        decisions.append(_lay(deal, seat, state, held, turn.card, index))
+        decisions.append(_lay(deal, seat, state, held, turn.card, index, seating))
         laid[seat].append(turn.card)
         state = state.lay(turn.card)[0]
     return decisions
 
 
 def _lay(
-    deal: Deal, seat: int, state: PlayState, held: tuple[Card, ...], card: Card, index: int
+    deal: Deal,
+    seat: int,
+    state: PlayState,
+    held: tuple[Card, ...],
+    card: Card,
+    index: int,
+    seating: Seating,
 ) -> Decision:
     fitting = state.playable(held)
     details = {
@@ -420,7 +439,10 @@ def _lay(
     else:
         best = min(fit for fit in fitting if fit.rank == rank)
     details["values"] = {_rank_letter(fitting, rank): value for rank, value in values.items()}
-    return Decision("lay", seat, card, best, loss, decision_class(loss), details)
+    klass = decision_class(loss)
+    if seat == seating.human and is_error(klass):
+        details["why"] = lay_hint(state, held, best, seen, seating, values).why
+    return Decision("lay", seat, card, best, loss, klass, details)
 
 
 def _rank_letter(fitting: tuple[Card, ...], rank: int) -> str:

@@ -112,7 +112,10 @@ def page_context(request: HtmxHttpRequest, game: Game, problem: str = "", notice
             {"name": name, "score": score} for name, score in zip(sides, scores, strict=True)
         ],
         "scores_said": "–".join(str(score) for score in scores),
-        "seats": _seats(engine) if seating.players > 2 and result is None and not paused else [],
+        # In the show the seats have nothing left to say: the counts take their room.
+        "seats": _seats(engine)
+        if seating.players > 2 and phase in (Phase.DISCARD, Phase.PLAY) and not paused
+        else [],
         "crib_whose": seating.possessive(deal.dealer),
         "dealer": seating.name(deal.dealer),
         "you_deal": deal.dealer == HUMAN,

@@ -16,6 +16,7 @@ from cribbage.game import Game as EngineGame
 from cribbage.pegging import GO
 from cribbage.review import EVALUATION, DealReview, Decision, assemble, review_game
 from quizzes.domain.lays import LayPosition, rank_of
+from quizzes.domain.patterns import Area
 from quizzes.models import Attempt
 
 from .models import HUMAN, Game
@@ -134,6 +135,31 @@ def skill_figures(deals: list[dict[str, Any]]) -> dict[str, dict[str, float]] | 
                 totals[kind] += deal["totals"][player][kind]
         figures[player] = {kind: total / len(deals) for kind, total in totals.items()}
     return figures
+
+
+WhichKey = tuple[int, str, int | None]
+"""A claim of a game as its "Which did you miss?" is found: the deal's number, what it
+was for ("hand", "crib", "play") and, in the play, the turn."""
+
+
+def which_answers(game: Game) -> dict[WhichKey, str]:
+    """The player's answers to "Which did you miss?" in ``game``, in their words ("a
+    fifteen that is not there"; "skipped"), by the claim they were about."""
+    answers: dict[WhichKey, str] = {}
+    attempts = Attempt.objects.filter(
+        deal__details__game=game.pk, kind__in=(Area.SHOW.value, Area.PLAY.value)
+    ).select_related("deal")
+    for attempt in attempts:
+        answer = attempt.marks.get("answer") or ("skipped" if attempt.marks.get("skipped") else "")
+        if not answer:
+            continue
+        number = attempt.deal.details.get("deal")
+        if attempt.kind == Area.PLAY.value:
+            turn = len(attempt.deal.details.get("play", "").split()) - 1
+            answers[(number, "play", turn)] = answer
+        else:
+            answers[(number, "crib" if attempt.crib else "hand", None)] = answer
+    return answers
 
 
 def which_questions(game: Game, number: int) -> list[Attempt]:

@@ -17,8 +17,9 @@ from cribbage.review import BEST_WITHIN, is_error
 from cribbage.seating import NAMES
 
 from .models import Game
+from .review import WhichKey, which_answers
 
-PAGE = "4"
+PAGE = "5"
 """The version of the review page's cached part (``games/review.html``): change it with
 the markup, so a deploy never serves a fragment cached by the one before."""
 PRACTISED_OVER = BEST_WITHIN
@@ -45,6 +46,7 @@ def review_context(game: Game, review: dict) -> dict:
     """The review as the page shows it: totals, the player's errors first, then each deal
     folded with its other decisions in the order they were made, the cards as cards."""
     table = ReviewSeats.of(review)
+    answers = which_answers(game)
     return {
         "game": game,
         "review": review,
@@ -53,7 +55,8 @@ def review_context(game: Game, review: dict) -> dict:
         "evaluation": review["evaluation"],
         "crib_model_words": CRIB_MODEL_WORDS[CribModel(review["crib_model"])],
         "page": PAGE,
-        "rows": ReviewRows(game, review),
+        "rows": ReviewRows(game, review, answers),
+        "answered": len(answers),  # the cached part is drawn again with each answer
         "totals": review["totals"],
         "practised_over": PRACTISED_OVER,
         "loss_rows": [
@@ -121,16 +124,21 @@ class ReviewRows:
     """Each deal's decisions as the page draws them, worked out only when the page's
     cached part is drawn again."""
 
-    def __init__(self, game: Game, review: dict) -> None:
-        self.game, self.review = game, review
+    def __init__(self, game: Game, review: dict, answers: dict[WhichKey, str]) -> None:
+        self.game, self.review, self.answers = game, review, answers
 
     @cached_property
     def deals(self) -> list[dict]:
         deals = []
         model = CribModel(self.review["crib_model"])
         table = ReviewSeats.of(self.review)
+        answers = self.answers
         for deal in self.review["deals"]:
             rows = [_row(deal, index, d, model, table) for index, d in enumerate(deal["decisions"])]
+            for row in rows:
+                if row["kind"] == "claim" and row["you"]:
+                    key = (deal["number"], row["source"], row["turn"])
+                    row["answer"] = answers.get(key, "")
             # A right claim is said once, in a count: the list is for what was decided. An
             # over-claim loses nothing (it is best by points) but was not right: it is listed.
             right = [r for r in rows if r["kind"] == "claim" and r["class"] == "best"]
@@ -153,9 +161,10 @@ class ReviewRows:
 
     @cached_property
     def errors(self) -> list[dict]:
-        """The player's errors in the order they were made, deal by deal: what the page
-        leads with, each with its cards."""
-        return [row for deal in self.deals for row in deal["errors"]]
+        """The player's errors, the largest loss first (in the order they were made when
+        they lost as much): what the page leads with, each with its cards and why."""
+        errors = [row for deal in self.deals for row in deal["errors"]]
+        return sorted(errors, key=lambda row: -row["loss"])
 
 
 def _analysis(decision: dict, role: Role, crib_model: CribModel) -> DiscardHand:
@@ -183,6 +192,7 @@ def _row(deal: dict, index: int, decision: dict, crib_model: CribModel, table: R
         "word": CLASS_WORDS[decision["class"]],
         "error": is_error(decision["class"]),
         "practise": False,
+        "why": decision.get("why", ""),
     }
     lost = you and decision["loss"] > PRACTISED_OVER
     if kind == "discard" and table.at_table:
@@ -254,6 +264,8 @@ def _claim(decision: dict) -> dict:
     move of the play with the cards before it in the series."""
     card = decision.get("card")
     fields = {
+        "source": decision["source"],
+        "turn": decision.get("turn"),
         "claimed": decision["chosen"],
         "scored": decision["best"],
         "missed": decision["missed"],

@@ -42,6 +42,9 @@ NINETEEN = 19
 """What players call a hand of nothing: no count can score 19."""
 MOST_CHOICES = 6
 """More explanations than this make a question no one can answer in one tap."""
+OVER_CHOICES = 4
+"""The most an over-claim's question offers, the items not there first: with Skip, three
+rows of buttons, so the question and Next deal keep to a phone's first screen."""
 
 
 class AnswerStyle(Enum):
@@ -324,21 +327,76 @@ def _explain(
 
 
 def pattern_question(
-    result: ShowResult, difference: int, among: Iterable[Pattern] | None = None
+    result: ShowResult,
+    difference: int,
+    among: Iterable[Pattern] | None = None,
+    typed: Iterable[CategoryMark] = (),
 ) -> Question | None:
     """For a wrong count that no explanation, or too many, fit: which pattern of the count
     (of ``among``, when given: those whose marks are not known) the player got wrong, one
-    choice each (those that score, for a short count). None when there is no pattern to
-    name (a hand of nothing over-claimed)."""
+    choice each (those that score, for a short count).
+
+    An over-claim is asked first about what the player counted that the cards do not
+    hold: the items they typed over what the cards score (``typed``, an itemised
+    answer's marks), or, for a total, each item not there that makes the points added
+    ("a fifteen that is not there"). Those choices record no pattern as missed: the
+    count's own patterns were counted, the points added were not in it. None when there
+    is nothing to name."""
     patterns = patterns_of(result)
     if among is not None:
         patterns = tuple(p for p in patterns if p in set(among))
     if difference < 0:
         patterns = tuple(p for p in patterns if p.scores)
-    if not difference or not patterns:
+    if not difference:
         return None
-    choices = tuple(Choice((p,), f"the {p.label}") for p in patterns)
+    if difference < 0:
+        choices = tuple(Choice((p,), f"the {p.label}") for p in patterns)
+    else:
+        over = [mark for mark in typed if mark.over_claimed]
+        added = tuple(typed_over_claim(mark) for mark in over) if over else not_there(difference)
+        counted = tuple(Choice((p,), f"too much for the {p.label}") for p in patterns)
+        choices = (added + counted)[:OVER_CHOICES]
+    if not choices:
+        return None
     return Question(difference < 0, abs(difference), choices, patterns)
+
+
+_NUMBERS = ("two", "three", "four", "five", "six", "seven", "eight")
+_NOT_THERE = {
+    Category.FIFTEENS: {2: "a fifteen that is not there"}
+    | {2 * n: f"{word} fifteens that are not there" for n, word in enumerate(_NUMBERS, 2)},
+    Category.PAIRS: {
+        2: "a pair that is not there",
+        4: "two pairs that are not there",
+        6: "a pair royal that is not there",
+        12: "a double pair royal that is not there",
+    },
+    Category.RUNS: {
+        n: f"a run of {word} that is not there" for n, word in enumerate(_NUMBERS[1:4], 3)
+    },
+    Category.FLUSH: {
+        4: "a flush of four that is not there",
+        5: "a flush of five that is not there",
+    },
+    Category.NOBS: {1: "one for his nobs that is not there"},
+}
+"""What a count can add that the cards do not hold, by kind and by the points it adds."""
+
+
+def not_there(points: int) -> tuple[Choice, ...]:
+    """Each item of one kind worth ``points`` that a count may claim when the cards do not
+    hold it, in counting order: "a fifteen that is not there", "a pair that is not there"."""
+    kinds = tuple(
+        Choice((), by_points[points]) for by_points in _NOT_THERE.values() if points in by_points
+    )
+    return kinds or (Choice((), f"{points} points for items that are not there"),)
+
+
+def typed_over_claim(mark: CategoryMark) -> Choice:
+    """An item of an itemised answer over what the cards score, as the player gave it:
+    "fifteens 6: the cards have 4", "flush 4: the cards have none"."""
+    has = f"{mark.correct}" if mark.correct else "none"
+    return Choice((), f"{mark.category.value} {mark.claimed}: the cards have {has}")
 
 
 def mark_answer(result: ShowResult, answer: Answer) -> Marking:

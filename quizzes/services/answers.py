@@ -293,6 +293,9 @@ def _attempt_explain(attempt: Attempt, choice: int | None, now: datetime) -> Att
             **attempt.marks,
             "question": None,
             "explained": [*attempt.explained, chosen.what],
+            "answer": chosen.what,  # the player's own, as the game's review shows it
+            # An over-claim of an item not there records no pattern: nothing is queued.
+            "queued": bool(chosen.patterns),
             "queue": [*attempt.marks.get("queue", ()), *queue],
         }
         attempt.save(update_fields=["marks"])

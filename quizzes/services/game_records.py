@@ -15,8 +15,8 @@ from cribbage.pegging import PegItem
 
 from ..domain.dealing import Mode
 from ..domain.lays import LayPosition
-from ..domain.marking import Answer, AnswerStyle, pattern_question
-from ..domain.patterns import Area, in_counting_order
+from ..domain.marking import Answer, AnswerStyle, CategoryMark, pattern_question
+from ..domain.patterns import Area, Category, in_counting_order
 from ..domain.play import OverClaim, mark_claim
 from ..models import Attempt, Deal
 from ..owners import Owner
@@ -71,11 +71,18 @@ def game_count_record(
     deal.save()
     attempt = attempt_record(deal=deal, answer=answer, now=now)[0]
     unknown = [mark.pattern_enum for mark in attempt.pattern_marks.filter(missed=None)]
-    if attempt.right_total or attempt.question is not None or not unknown:
+    if attempt.right_total or attempt.question is not None or attempt.explained:
         return attempt
+    if not unknown and attempt.points:
+        return attempt  # each pattern's mark is known: nothing to ask
     # A miss in a game is always queued or asked: with no explanation to offer, the player
-    # says which pattern it was, of those not known.
-    question = pattern_question(deal.show, attempt.claimed - attempt.points, unknown)
+    # says which pattern it was, of those not known, or (an over-claim) what they counted
+    # that is not there, by the items they typed when they gave them.
+    typed = [
+        CategoryMark(Category(category), claimed, correct)
+        for category, claimed, correct in attempt.marks.get("categories", ())
+    ]
+    question = pattern_question(deal.show, attempt.claimed - attempt.points, unknown, typed)
     if question is not None:
         attempt.marks = {**attempt.marks, "question": Attempt.question_marks(question)}
         attempt.save(update_fields=["marks"])

@@ -395,3 +395,44 @@ def test_every_decision_of_any_game_is_sound(seed):
                 assert decision.klass == decision_class(decision.loss)
             if decision.kind == "go":
                 assert (decision.loss, decision.klass) == (0, "forced")
+
+
+def test_each_error_of_the_humans_says_why_the_best_was_better_as_the_hints_do(finished):
+    """Every throw and lay of the human's that is an error says why the best was better,
+    in the hints' words (what the keep scores, what the crib gets; what the card pegs or
+    keeps the count off); the computer's, and the human's good ones, say nothing."""
+    from cribbage.hints import discard_reasons, lay_hint
+    from cribbage.review import is_error
+
+    said = {"discard": 0, "lay": 0}
+    for deal, review in zip(reviewable(finished), review_game(finished), strict=True):
+        for decision in review.decisions:
+            if decision.kind not in said:
+                continue
+            errs = decision.player == 0 and is_error(decision.klass)
+            assert ("why" in decision.details) == errs, decision
+            if not errs:
+                continue
+            said[decision.kind] += 1
+            why = decision.details["why"]
+            assert why and not why[0].isupper() and "  " not in why
+            if decision.kind == "discard":
+                role = finished.seating.role(0, deal.dealer)
+                options = discard_options(deal.dealt[0], role, CRIB_MODEL)
+                crib = f"{finished.seating.possessive(deal.dealer)} crib"
+                assert why == "; ".join(discard_reasons(options, role, crib=crib)[:2])
+            else:
+                turns = deal.play.turns[: decision.details["turn"]]
+                state = replay_play((t.card for t in turns), deal.pone, 2)[0]
+                held = [parse_card(code) for code in decision.details["hand"]]
+                seen = (*deal.dealt[0], deal.starter, *(t.card for t in turns if t.card))
+                assert why == lay_hint(state, held, decision.best, seen, finished.seating).why
+    assert said["lay"], said  # greedy lays badly
+
+
+def test_a_throw_in_error_says_why_the_best_throw_was_better():
+    game, deal = first_deal("5H 6H 7H JH 2C 9D", "4S 4D 8C JS QS KS", "5H JH", "4S 4D")
+    throw = review_deal(game, deal).decisions[0]
+    assert (throw.player, throw.kind) == (0, "discard") and throw.klass == "blunder"
+    assert throw.details["why"].startswith("the four you keep count ")
+    assert "the two you throw give the computer's crib " in throw.details["why"]

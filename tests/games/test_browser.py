@@ -6,14 +6,12 @@ the buttons that answer must be inside the viewport with the page at its top; ax
 every phase the first time it shows.
 """
 
-import random
 import re
 from dataclasses import dataclass, field
 from statistics import mean
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from cribbage.computer import Level, choose
@@ -21,10 +19,9 @@ from cribbage.game import Claim, Counting, Source, pegged_words
 from cribbage.game import Game as EngineGame
 from games.models import HUMAN, Game
 from games.review import which_questions
-from games.services import game_move, game_next_deal, game_start
 from quizzes.domain.patterns import Category
-from quizzes.owners import Owner
 from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
+from tests.games.playing import played_until
 from tests.quizzes.test_browser import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -356,51 +353,63 @@ def test_a_whole_game_counted_by_hand_takes_at_most_12_taps_a_deal(watched: Page
     assert max(player.deals) <= 14, player.deals
 
 
-def a_pause_asking(user) -> Game:
-    """A game of ``user``'s (greedy, counted by hand) played by the services, each count of
-    the show claimed 2 short and the play right, at its first pause after a deal the player
-    was pone in: their hand said back at once, the computer's hand and crib counted after
-    it, and "Which did you miss?" waiting."""
-    rng = random.Random(5)
-    game = game_start(
-        owner=Owner(user=user), level=Level.GREEDY, counting=Counting.MANUAL, now=timezone.now()
-    )
-    for _ in range(3000):
-        engine = game.engine
+def a_pause_asking(user, players: int = 2, over: bool = False) -> Game:
+    """A game of ``user``'s at a table of ``players`` (greedy, counted by hand) played by the
+    services, each count of the show claimed 2 short (``over``: 2 over) and the play right,
+    at its first pause after a deal the player did not deal: their hand said back at once,
+    the others' hands and crib counted after it, and "Which did you miss?" ("Which did you
+    count wrongly?") waiting."""
+
+    def asks(game, engine) -> bool:
         paused = game.pauses_after(engine)
-        if paused:
-            if engine.deals[paused - 1].dealer != HUMAN and which_questions(game, paused):
-                return game
-            game = game_next_deal(game=game, expected=game.moves).game
-            continue
-        pending = engine.pending
-        if pending is not None:
-            short = pending.source is not Source.PLAY and pending.points >= 4
-            action = Claim(HUMAN, pending.points - 2 if short else pending.points)
-        else:
-            action = rng.choice(engine.legal_actions())
-        game = game_move(game=game, action=action, expected=game.moves, now=timezone.now()).game
-    raise AssertionError("no such pause")
+        return (
+            bool(paused)
+            and engine.deals[paused - 1].dealer != HUMAN
+            and bool(which_questions(game, paused))
+        )
+
+    def claim(pending) -> int:
+        wrong = pending.source is not Source.PLAY and (over or pending.points >= 4)
+        return pending.points + (2 if over else -2) * wrong
+
+    return played_until(user, asks, players=players, claim=claim)
 
 
+@pytest.mark.parametrize("over", [False, True], ids=["short", "over"])
+@pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
 def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
-    watched: Page, seeded, viewport
+    watched: Page, seeded, viewport, players, over
 ):
     page = watched
     page.set_viewport_size(viewport)
     sign_up(page, "pause")
-    game = a_pause_asking(get_user_model().objects.get(username="pause"))
+    game = a_pause_asking(get_user_model().objects.get(username="pause"), players, over)
     paused = game.pauses_after(game.engine)
+    others = [count for count in game.engine.deals[paused - 1].counts if count.player != HUMAN]
     page.goto(f"/play/{game.pk}/")
+    asked = "which did you count wrongly?" if over else "which did you miss?"
     # The score line says the deal just played, and that a question waits.
     expect(page.locator(".scoreline")).to_contain_text(f"after deal {paused}")
     expect(page.locator(".scoreline")).not_to_contain_text(f"deal {paused + 1}")
-    expect(page.locator(".scoreline")).to_contain_text("a question waits")
-    expect(page.locator(".said")).to_contain_text("Your hand is ")
-    expect(page.locator(".deal-lines q")).to_have_count(2)  # the computer's counts, said
+    expect(page.locator(".scoreline")).to_contain_text(f"a question waits: {asked}")
+    # The miss said with its cards, as it happened, at every table.
+    expect(page.locator(".said")).to_contain_text("Your hand is " if not over else "Your hand")
+    expect(page.locator(".said .said-cards .card")).to_have_count(5)
+    # The others' counts, each with its cards to check it by (their words, item by item in
+    # the fold below, give way to the question).
+    expect(page.locator(".deal-lines li")).to_have_count(len(others) + 2)  # yours, the play
+    expect(page.locator(".deal-lines q")).to_have_count(0)
+    expect(page.locator(".deal-lines .said-cards .card")).to_have_count(5 * len(others))
+    screenshot(
+        page,
+        f"game-pause-{players}-{'over' if over else 'short'}-{viewport['width']}"
+        f"x{viewport['height']}",
+        full_page=False,
+    )
     player = Player(page, viewport)
     player.in_view("#summary-heading", ".deal-lines", ".said", ".which", "[data-next-hand]")
+    expect(page.locator(".which legend")).to_contain_text(asked.capitalize())
     choices = page.locator(".which-choices button")
     assert choices.count() >= 2
     for n in range(choices.count()):
@@ -409,11 +418,36 @@ def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
         box["y"] + box["height"]
         for box in (page.locator(s).first.bounding_box() for s in ("[data-next-hand]", ".which"))
     )
-    print(f"\npause, {viewport}: Next deal and the question end at y = {lowest:.0f}")
+    print(
+        f"\npause, {players} players, {viewport}, {asked}"
+        f" Next deal and the question end at {lowest:.0f}"
+    )
     # The details wait folded below.
     expect(page.locator(".summary-more")).not_to_have_attribute("open", "")
     assert_accessible(page)
-    screenshot(page, f"game-pause-{viewport['width']}x{viewport['height']}", full_page=False)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_once_the_last_question_is_answered_the_score_line_no_longer_says_one_waits(
+    watched: Page, seeded, players
+):
+    page = watched
+    page.set_viewport_size(PHONE)
+    sign_up(page, "answers")
+    game = a_pause_asking(get_user_model().objects.get(username="answers"), players)
+    page.goto(f"/play/{game.pk}/")
+    expect(page.locator(".scoreline")).to_contain_text("a question waits")
+    for _ in range(10):
+        if not page.locator(".which-choices").count():
+            break
+        page.locator(".which-choices button").first.click()
+        expect(page.locator("#which .hint")).to_contain_text("Noted")
+    expect(page.locator(".which-choices")).to_have_count(0)
+    expect(page.locator(".scoreline")).not_to_contain_text("a question waits")
+    expect(page.locator(".scoreline")).to_contain_text(
+        f"after deal {game.pauses_after(game.engine)}"
+    )
+    assert_accessible(page)
 
 
 def test_a_first_game_on_a_phone_on_its_side_keeps_the_throw_under_the_guest_notice(
@@ -424,3 +458,44 @@ def test_a_first_game_on_a_phone_on_its_side_keeps_the_throw_under_the_guest_not
     new_game(page, "manual")
     expect(page.locator(".flash")).to_contain_text("kept in this browser")
     Player(page, LANDSCAPE).in_view(".throw-card", ".discard-move button[type=submit]")
+
+
+def a_count_waiting(user, players: int, source: Source) -> Game:
+    """A game of ``user``'s at a table of ``players`` (greedy, counted by hand) played
+    right by the services, at the player's count of ``source`` in a deal they deal: the
+    others' hands counted first and shown above it, the most the table can show."""
+
+    def waits(game, engine) -> bool:
+        pending = engine.pending
+        return (
+            pending is not None
+            and pending.player == HUMAN
+            and pending.source is source
+            and engine.deal.dealer == HUMAN  # the others count first
+        )
+
+    return played_until(user, waits, players=players, seed=11)
+
+
+@pytest.mark.parametrize("source", [Source.HAND, Source.CRIB], ids=str)
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+def test_at_every_count_the_cards_and_every_answer_are_in_the_first_screen(
+    watched: Page, seeded, viewport, players, source
+):
+    page = watched
+    page.set_viewport_size(viewport)
+    sign_up(page, "counts")
+    game = a_count_waiting(get_user_model().objects.get(username="counts"), players, source)
+    page.goto(f"/play/{game.pk}/")
+    expect(page.locator(".counted")).to_have_count(players - 1 if source is Source.HAND else 0)
+    player = Player(page, viewport)
+    buttons = page.locator(".claim-buttons--show button")
+    expect(buttons).to_have_count(30)  # 0 to 29
+    screenshot(
+        page,
+        f"game-count-{players}-{source.value}-{viewport['width']}x{viewport['height']}",
+        full_page=False,
+    )
+    player.in_view(".claim-cards", *(f".claim-buttons--show button >> nth={n}" for n in range(30)))
+    assert_accessible(page)

@@ -13,7 +13,8 @@ from cribbage.computer import choose
 from cribbage.game import Claim
 from cribbage.game import Game as EngineGame
 from games.models import Game
-from tests.browser import PHONE, assert_accessible, screenshot
+from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
+from tests.games.test_browser import LANDSCAPE
 from tests.quizzes.test_browser import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -148,3 +149,39 @@ def test_a_table_review_with_its_errors_open_is_within_four_phone_screens(watche
     expect(page).to_have_url(re.compile(r"/quiz/\d+/$"))
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     expect(page.locator("body")).to_contain_text(f"{players} players")
+
+@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+def test_the_review_opens_with_the_costliest_error_and_why_the_figures_folded(
+    watched: Page, viewport
+):
+    page = watched
+    page.set_viewport_size(viewport)
+    sign_up(page, "coached")
+    game = club_game("coached")
+    page.goto(f"/play/{game.pk}/review/")
+    # The errors come first, largest loss first.
+    heading = page.locator("h2").first
+    expect(heading).to_have_id("errors-heading")
+    expect(heading).to_contain_text("the costliest first")
+    losses = [
+        float(re.search(r"(\d+\.\d\d) lost", text).group(1))
+        for text in page.locator(".review-errors .decision-head").all_text_contents()
+    ]
+    assert len(losses) >= 8 and losses == sorted(losses, reverse=True), losses
+    # The first error, its reason in words with it, begins in the first screen.
+    first = page.locator(".review-errors .decision").first
+    why = first.locator(".decision-why")
+    expect(why).to_be_visible()
+    assert re.match(r"(it |the |a |if |your |at |over |no )", why.text_content()), (
+        why.text_content()
+    )
+    page.evaluate("window.scrollTo(0, 0)")
+    box = why.bounding_box()
+    assert box["y"] + 24 <= viewport["height"], box  # its first line at least
+    # The figures wait folded: the table of points lost, each throw's decimals.
+    expect(page.locator(".review-totals")).not_to_be_visible()
+    expect(page.locator(".review-figures > summary")).to_be_visible()
+    for figures in page.locator(".review-errors .decision-figures").all():
+        expect(figures.locator("p")).not_to_be_visible()
+    assert_accessible(page)
+    screenshot(page, f"game-review-first-{viewport['width']}x{viewport['height']}", full_page=False)

@@ -5,6 +5,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from django.utils.html import escape
 
 from counter.discards import DiscardHand
 from cribbage.cards import parse_card
@@ -112,7 +113,7 @@ def test_a_finished_games_review_has_every_deal_and_decision(client, finished):
 
 def review_parts(html):
     """The review page cut in two: its errors section, and each deal's folded details."""
-    errors = html.split('id="errors-heading"')[1].split('id="deals-heading"')[0]
+    errors = html.split('id="errors-heading"')[1].split('class="review-figures"')[0]
     deals = html.split('id="deals-heading"')[1].split('<details class="review-deal">')[1:]
     return errors, deals
 
@@ -128,8 +129,10 @@ def labels(codes):
 def test_the_review_page_leads_with_the_players_errors_each_with_its_cards(client, finished):
     html = client.get(f"/play/{finished.pk}/review/").content.decode()
     data = client.get(f"/play/{finished.pk}/review.json").json()
-    assert html.index('id="lost-heading"') < html.index('id="errors-heading"')
-    assert html.index('id="errors-heading"') < html.index('id="deals-heading"')
+    # The errors first; the figures of the points lost folded after them.
+    assert html.index('id="errors-heading"') < html.index('id="lost-heading"')
+    assert html.index('id="lost-heading"') < html.index('id="deals-heading"')
+    assert re.search(r'<details class="review-figures">\s*<summary><h2 id="lost-heading"', html)
     errors, _ = review_parts(html)
     mine = [
         (deal, d)
@@ -137,6 +140,7 @@ def test_the_review_page_leads_with_the_players_errors_each_with_its_cards(clien
         for d in deal["decisions"]
         if d["player"] == "you" and is_error(d["class"])
     ]
+    mine.sort(key=lambda pair: -pair[1]["loss"])  # the largest loss first
     shown = items(errors)
     assert len(mine) >= 5 and len(shown) == len(mine)
     kinds = set()
@@ -144,9 +148,13 @@ def test_the_review_page_leads_with_the_players_errors_each_with_its_cards(clien
         kinds.add(decision["kind"])
         assert f"Deal {deal['number']}: {decision['loss']:.2f} lost" in item
         found = LABEL.findall(item)
+        if decision["kind"] in ("discard", "lay"):
+            # Why the best was better, in the hints' words, the figures folded.
+            assert f'<span class="decision-why">{escape(decision["why"])}</span>' in item
         if decision["kind"] == "discard":
             # The six dealt, the two thrown, the best throw and the four each keeps.
             assert "Dealt" in item and "keeping" in item
+            assert '<details class="decision-figures"><summary>The figures</summary>' in item
             assert found[:6] == labels(decision["six"])
             expected = [decision["chosen"], decision["keep"], decision["best"]]
             expected.append(decision["best_keep"])
@@ -257,7 +265,7 @@ def test_best_and_forced_decisions_are_folded_in_their_deal(client, finished):
     errors, deals = review_parts(html)
     assert html.count('<details class="review-deal">') == len(data["deals"])
     assert not re.search(r"decision--(best|good|forced)", errors)
-    assert "<details" not in errors
+    assert '<details class="review-deal">' not in errors
     for deal, folded in zip(data["deals"], deals, strict=True):
         yours = folded.split('<details class="review-computer">')[0]
         summary = yours.split("</summary>")[0]

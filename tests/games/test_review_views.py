@@ -119,3 +119,36 @@ def test_cached_review_pages_are_bounded_and_kept_apart_from_the_rate_limits(cli
             assert client.get(f"/play/{copy.pk}/review/").status_code == 200
         assert 0 < review_fragments("reviews") <= 3
         assert review_fragments("default") == 0
+
+
+def test_the_players_answer_to_which_did_you_miss_is_shown_beside_the_claim(client, player):
+    """A count claimed short at a pause, its "Which did you miss?" answered: the review
+    shows the answer beside that claim (drawn again, not the page cached before it)."""
+    from cribbage.game import Source
+    from games.review import which_questions
+    from tests.games.playing import played_until
+
+    def short(pending) -> int:
+        return (
+            pending.points - 2
+            if pending.source is not Source.PLAY and pending.points >= 4
+            else pending.points
+        )
+
+    game = played_until(
+        player,
+        lambda g, e: bool(g.pauses_after(e) and which_questions(g, g.pauses_after(e))),
+        claim=short,
+    )
+    paused = game.pauses_after(game.engine)
+    asked = which_questions(game, paused)[0]
+    client.get(f"/play/{game.pk}/review/")  # drawn and cached before the answer
+    chosen = asked.question.choices[0].what
+    client.post(f"/play/{game.pk}/which/{asked.pk}/", {"choice": "0"})
+    html = client.get(f"/play/{game.pk}/review/").content.decode()
+    claim = next(
+        item
+        for item in html.split('<div class="decision ')[1:]
+        if f"claimed {asked.claimed}" in item and f"scores {asked.points}" in item
+    )
+    assert f"Your answer to “Which did you miss?”: {chosen}." in claim

@@ -619,7 +619,7 @@ def test_a_right_claim_is_not_said_back(client, player):
         f"/play/{game.pk}/move/",
         {"move": game.moves, "action": "claim", "total": game.engine.pending.points},
     )
-    assertNotContains(client.get(f"/play/{game.pk}/"), 'class="said')
+    assertNotContains(client.get(f"/play/{game.pk}/"), '<p class="said')
 
 
 def test_the_computers_hand_counted_first_is_shown_where_yours_is_asked(client, player):
@@ -672,3 +672,29 @@ def test_an_accounts_unfinished_games_are_not_capped(client, player):
     first.refresh_from_db()
     assert not first.is_over
     assert Game.objects.filter(user=player, winner="").count() == 2
+
+
+def test_an_over_claim_waits_as_which_did_you_count_wrongly_with_what_is_not_there(client, player):
+    from quizzes.domain.marking import Answer, mark_answer
+
+    def unexplained_over_by_two(game, engine):
+        if not claim_waited(Source.HAND)(game, engine):
+            return False
+        marking = mark_answer(
+            engine.claim_items(engine.pending), Answer(total=engine.pending.points + 2)
+        )
+        return not marking.explained and marking.question is None
+
+    game = advance(new_game(client), unexplained_over_by_two)
+    client.post(
+        f"/play/{game.pk}/move/",
+        {"move": game.moves, "action": "claim", "total": game.engine.pending.points + 2},
+    )
+    game = advance(Game.objects.get(pk=game.pk), lambda g, e: g.pauses_after(e))
+    page = client.get(f"/play/{game.pk}/").text
+    scoreline = re.search(r'<p class="scoreline">(.*?)</p>', page, re.S).group(1)
+    assert "a question waits: which did you count wrongly?" in scoreline
+    assert "which did you miss?" not in scoreline
+    assert "Which did you count wrongly? You added 2 points too many." in page
+    assert ">A fifteen that is not there</button>" in page
+    assert ">A pair that is not there</button>" in page

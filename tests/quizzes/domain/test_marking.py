@@ -254,4 +254,115 @@ def test_a_pattern_question_names_each_pattern_of_the_count():
         p for p in patterns_of(result) if p.scores
     )
     assert question.among == tuple(c.patterns[0] for c in question.choices)
-    assert pattern_question(score_show(parse_cards("2H 4C 8D TS"), parse_card("KD")), 3) is None
+    assert pattern_question(result, 0) is None
+
+
+# --- "Which did you count wrongly?": what an over-claim added -------------------------------
+
+
+def test_an_over_claim_is_asked_about_the_item_that_is_not_there_first():
+    result = show("3C 3D 9H KS AD")  # a fifteen of three cards and a pair: 4
+    marking = mark_answer(result, Answer(total=6))
+    assert (marking.question, marking.explained) == (None, ())
+    question = pattern_question(result, 2, marking.unknown)
+    assert question.prompt == "Which did you count wrongly? You added 2 points too many."
+    assert [choice.what for choice in question.choices] == [
+        "a fifteen that is not there",
+        "a pair that is not there",
+        "too much for the fifteen of three cards",
+        "too much for the pair",
+    ]
+    # An item not there records nothing missed: the answer settles the count's patterns.
+    assert [choice.patterns for choice in question.choices[:2]] == [(), ()]
+    assert set(question.among) == {P.FIFTEEN_OF_THREE, P.PAIR}
+
+
+def test_an_itemised_over_claim_is_asked_about_the_items_the_player_typed():
+    result = show("2C 2D 6H 7S 9D")  # fifteens 6 (one of two cards, two of three), a pair
+    marking = mark_answer(result, itemised(fifteens=8, pairs=2))
+    question = pattern_question(result, 2, marking.unknown, marking.categories)
+    assert question.choices[0].what == "fifteens 8: the cards have 6"
+    assert question.choices[0].patterns == ()
+    flush = pattern_question(
+        result,
+        4,
+        marking.unknown,
+        mark_answer(result, itemised(fifteens=6, pairs=2, flush=4)).categories,
+    )
+    assert flush.choices[0].what == "flush 4: the cards have none"
+
+
+def test_a_hand_of_nothing_over_claimed_is_asked_what_was_not_there():
+    result = show("2H 4C 8D TS KD")
+    question = pattern_question(result, 3)
+    assert [choice.what for choice in question.choices] == ["a run of three that is not there"]
+    assert question.among == ()
+    assert [c.what for c in pattern_question(result, 7).choices] == [
+        "7 points for items that are not there"
+    ]
+
+
+# Each item a count can claim that the cards do not hold, by the points it adds.
+NOT_THERE_POINTS = {
+    "a fifteen": 2,
+    **{
+        f"{word} fifteens": 2 * n
+        for n, word in enumerate(("two", "three", "four", "five", "six", "seven", "eight"), 2)
+    },
+    "a pair": 2,
+    "two pairs": 4,
+    "a pair royal": 6,
+    "a double pair royal": 12,
+    "a run of three": 3,
+    "a run of four": 4,
+    "a run of five": 5,
+    "a flush of four": 4,
+    "a flush of five": 5,
+    "one for his nobs": 1,
+}
+
+
+@given(deals, st.integers(min_value=1, max_value=29), st.booleans())
+@example(parse_cards("3C 3D 9H KS AD"), 2, False)  # the issue's: a pair and a fifteen
+@example(parse_cards("2H 4C 8D TS KD"), 2, False)  # a hand of nothing
+@example(parse_cards("5H 5C 5S JD 5D"), 1, False)  # 29: nothing more to add but a point
+def test_every_over_claim_of_a_total_asked_offers_the_items_not_there(cards, over, crib):
+    """Whatever the cards and however much the total adds, when the marking cannot say
+    what was added, the question offers first each item of one kind not in the cards that
+    adds just that much (at least one choice naming points not there), each choice worth
+    the points added."""
+    result = score_show(cards[:4], cards[4], crib=crib)
+    marking = mark_answer(result, Answer(total=result.total + over))
+    if marking.explained or marking.question is not None:
+        return  # the marking knows, or asks among the over-claims players are known for
+    question = pattern_question(result, over, marking.unknown)
+    assert question is not None and not question.short and question.points == over
+    added = [choice for choice in question.choices if not choice.patterns]
+    assert added and question.choices[: len(added)] == tuple(added)
+    for choice in added:
+        item = choice.what.removesuffix(" that is not there").removesuffix(" that are not there")
+        assert NOT_THERE_POINTS.get(item, over if item == f"{over} points for items" else 0) == over
+    assert len(question.choices) <= 4
+
+
+@given(deals, st.lists(st.integers(min_value=0, max_value=12), min_size=5, max_size=5))
+def test_every_itemised_over_claim_asked_offers_the_items_typed_over(cards, typed):
+    """An itemised answer over the count, when the marking cannot say what was added, is
+    asked about each item typed over what the cards score, in the player's figures."""
+    result = score_show(cards[:4], cards[4])
+    answer = Answer.itemised(dict(zip(Category, typed, strict=True)))
+    marking = mark_answer(result, answer)
+    if marking.difference <= 0 or marking.explained or marking.question is not None:
+        return
+    question = pattern_question(result, marking.difference, marking.unknown, marking.categories)
+    over = [mark for mark in marking.categories if mark.over_claimed]
+    assert over
+    said = [choice.what for choice in question.choices if not choice.patterns]
+    assert (
+        said
+        == [
+            f"{mark.category.value} {mark.claimed}: the cards have {mark.correct or 'none'}"
+            for mark in over
+        ][: len(said)]
+    )
+    assert said

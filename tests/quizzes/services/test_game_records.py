@@ -37,3 +37,45 @@ def test_an_itemised_claim_with_the_total_right_is_not_asked_which_was_missed():
 def test_a_short_claim_is_asked_which_was_missed():
     attempt = claim(Answer(total=6))
     assert attempt.question.prompt == "Which did you miss? You left out 2 points."
+
+
+def test_an_over_claim_is_asked_which_item_was_not_there_and_answered_queues_nothing():
+    from quizzes.services.answers import attempt_explain
+
+    attempt = claim(Answer(total=10))  # 8 in the cards
+    question = attempt.question
+    assert question.prompt == "Which did you count wrongly? You added 2 points too many."
+    assert [choice.what for choice in question.choices[:2]] == [
+        "a fifteen that is not there",
+        "a pair that is not there",
+    ]
+    answered = attempt_explain(attempt=attempt, choice=0, now=timezone.now())
+    assert answered.question is None
+    assert answered.explained[-1] == "a fifteen that is not there"
+    assert answered.marks["queued"] is False
+    # The count's own patterns were counted: none of them is marked missed.
+    assert not answered.pattern_marks.filter(missed=True).exists()
+    assert not answered.pattern_marks.filter(missed=None).exists()
+
+
+def test_an_itemised_over_claim_is_asked_about_the_items_typed():
+    attempt = claim(Answer.itemised({Category.FIFTEENS: 8, Category.PAIRS: 2}))
+    assert attempt.question.choices[0].what == "fifteens 8: the cards have 6"
+
+
+def test_a_hand_of_nothing_over_claimed_is_asked_what_was_not_there():
+    now = timezone.now()
+    attempt = game_count_record(
+        owner=Owner(user=UserFactory()),
+        hand=tuple(parse_cards("2H 4C 8D TS")),
+        starter=parse_card("KD"),
+        crib=False,
+        answer=Answer(total=2),
+        dealt_at=now,
+        now=now,
+        source={"game": 1, "deal": 1},
+    )
+    assert [choice.what for choice in attempt.question.choices] == [
+        "a fifteen that is not there",
+        "a pair that is not there",
+    ]
