@@ -150,6 +150,7 @@ def test_a_table_review_with_its_errors_open_is_within_four_phone_screens(watche
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     expect(page.locator("body")).to_contain_text(f"{players} players")
 
+
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
 def test_the_review_opens_with_the_costliest_error_and_why_the_figures_folded(
     watched: Page, viewport
