@@ -82,4 +82,4 @@ def test_deals_of_three_and_four_by_taps_on_a_phone(watched: Page, players):
     print(f"\n{players} players, by hand on a phone: {deals} taps a deal")
     assert len(deals) == 2, (deals, seen)
     assert {"discard", "play", "count", "summary"} <= seen
-    assert mean(deals) <= 14, deals
+    assert mean(deals) <= 11, deals  # the budget at three and four
