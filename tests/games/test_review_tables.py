@@ -16,7 +16,7 @@ from quizzes.models import Attempt, Deal
 from tests.cribbage.reference import reference_total
 from tests.cribbage.test_game_tables import reference_play
 from tests.cribbage.test_review_tables import seat_of
-from tests.games.test_tables import new_game, play_through
+from tests.games.test_views_tables import new_game, play_through
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seeded")]
 
