@@ -13,6 +13,15 @@ from games.services import game_move, game_next_deal, game_start
 from quizzes.owners import Owner
 
 
+def started(user=None, *, guest_key=None, **options) -> Game:
+    """A new game of ``user``'s (or a guest's) by the services: greedy, counted by hand,
+    two players, unless ``options`` say otherwise (``level``, ``counting``, ``players``,
+    ``hints``, ``now``)."""
+    options = {"level": Level.GREEDY, "counting": Counting.MANUAL, "now": timezone.now()} | options
+    owner = Owner(user=user) if guest_key is None else Owner(guest_key=guest_key)
+    return game_start(owner=owner, **options)
+
+
 def played_until(
     user,
     until: Callable[[Game, EngineGame], bool],
@@ -25,13 +34,7 @@ def played_until(
     moves, each claim ``claim(pending)`` (right unless told), Next deal at each pause
     ``until`` does not stop at, until ``until(game, engine)`` holds."""
     rng = random.Random(seed)
-    game = game_start(
-        owner=Owner(user=user),
-        level=Level.GREEDY,
-        counting=Counting.MANUAL,
-        now=timezone.now(),
-        players=players,
-    )
+    game = started(user, players=players)
     for _ in range(3000):
         engine = game.engine
         if until(game, engine):

@@ -24,6 +24,7 @@ from tests.factories import (
     PlayDealFactory,
     UserFactory,
 )
+from tests.games.playing import started
 from tests.games.test_services import play_out, start
 
 
@@ -106,13 +107,7 @@ def test_a_game_at_a_table_is_played_once_the_player_throws_even_last(players):
     while game is None or game.engine.deal.dealer != HUMAN:  # the player throws last
         if game is not None:
             game.delete()
-        game = game_start(
-            owner=Owner(user=user),
-            level=Level.GREEDY,
-            counting=Counting.MANUAL,
-            now=timezone.now(),
-            players=players,
-        )
+        game = started(user, players=players)
     assert game.moves == players - 1
     assert games_progress(Owner(user=user)) is None  # no game played yet
     throw = Discard(HUMAN, game.engine.deal.dealt[HUMAN][:1])

@@ -11,19 +11,20 @@ from counter.discards import DiscardHand
 from cribbage.cards import parse_card
 from cribbage.cli import main
 from cribbage.discard import Role
-from cribbage.game import Claim, Counting, Source
+from cribbage.game import Claim, Source
 from cribbage.review import EVALUATION, is_error
 from games.models import HUMAN, Game
 from games.progress import games_skill
 from games.review import SKILL_KINDS, skill_figures
 from games.review_rows import discard_words
-from games.services import game_move, game_next_deal, game_start
+from games.services import game_move, game_next_deal
 from quizzes.domain.lays import grade_lay
 from quizzes.domain.patterns import Area
 from quizzes.models import Attempt, Deal, ReviewItem
 from quizzes.owners import Owner
 from tests.factories import UserFactory
 from tests.games.conftest import seed_games
+from tests.games.playing import started
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -32,9 +33,7 @@ HTMX = {"HX-Request": "true"}
 def start(user, level="greedy") -> Game:
     from cribbage.computer import Level
 
-    return game_start(
-        owner=Owner(user=user), level=Level(level), counting=Counting.MANUAL, now=timezone.now()
-    )
+    return started(user, level=Level(level))
 
 
 def move(game, rng, miss):

@@ -13,22 +13,17 @@ from django.utils import timezone
 from cribbage.discard import Role
 from cribbage.game import Claim
 from games.models import HUMAN, Game, PractisedDecision
-from games.services import decision_practise, game_move, game_next_deal, game_start
+from games.services import decision_practise, game_move, game_next_deal
 from quizzes.models import Deal
-from quizzes.owners import Owner
+from tests.games.playing import played_until, started
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seeded")]
 
 
 def reviewed_game(user) -> Game:
     """A game of ``user``'s played by random moves until its first deal is reviewed."""
-    from cribbage.computer import Level
-    from cribbage.game import Counting
-
     rng = random.Random(3)
-    game = game_start(
-        owner=Owner(user=user), level=Level.GREEDY, counting=Counting.MANUAL, now=timezone.now()
-    )
+    game = started(user)
     while not game.review.get("deals"):
         engine = game.engine
         if game.pauses_after(engine):
@@ -126,7 +121,6 @@ def test_the_players_answer_to_which_did_you_miss_is_shown_beside_the_claim(clie
     shows the answer beside that claim (drawn again, not the page cached before it)."""
     from cribbage.game import Source
     from games.review import which_questions
-    from tests.games.playing import played_until
 
     def short(pending) -> int:
         return (

@@ -4,7 +4,6 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from cribbage.computer import Level
 from cribbage.game import (
     Claim,
     Counting,
@@ -14,23 +13,17 @@ from cribbage.game import (
     replay,
 )
 from games.models import COMPUTER, HUMAN, Game
-from games.services import forced, game_hint, game_move, game_next_deal, game_start
+from games.services import forced, game_hint, game_move, game_next_deal
 from quizzes.models import Attempt, AttemptPattern, ReviewItem
-from quizzes.owners import Owner
 from quizzes.services.guests import attempts_merge
 from tests.factories import UserFactory
+from tests.games.playing import started
 
 pytestmark = pytest.mark.django_db
 
 
 def start(user=None, **options) -> Game:
-    owner = Owner(user=user or UserFactory())
-    return game_start(
-        owner=owner,
-        level=options.get("level", Level.GREEDY),
-        counting=options.get("counting", Counting.MANUAL),
-        now=timezone.now(),
-    )
+    return started(user or UserFactory(), **options)
 
 
 def play_out(game: Game, rng: random.Random, miss: float = 0.0, limit: int = 2000) -> Game:
@@ -133,12 +126,7 @@ def test_automatic_counting_asks_for_no_claim():
 
 
 def test_a_guests_games_move_into_the_account():
-    game = game_start(
-        owner=Owner(guest_key="guest-9"),
-        level=Level.GREEDY,
-        counting=Counting.MANUAL,
-        now=timezone.now() - timedelta(minutes=5),
-    )
+    game = started(guest_key="guest-9", now=timezone.now() - timedelta(minutes=5))
     user = UserFactory()
     attempts_merge(from_session="guest-9", to_user=user)
     game.refresh_from_db()
@@ -182,13 +170,7 @@ def test_the_players_forced_moves_in_the_play_are_made_for_them():
 
 
 def start_with_hints() -> Game:
-    return game_start(
-        owner=Owner(user=UserFactory()),
-        level=Level.GREEDY,
-        counting=Counting.AUTOMATIC,
-        now=timezone.now(),
-        hints=True,
-    )
+    return started(UserFactory(), counting=Counting.AUTOMATIC, hints=True)
 
 
 def test_a_hint_is_counted_with_each_decision_made_beside_it_and_only_with_hints():
