@@ -16,7 +16,7 @@ from django import forms
 from django.utils.text import capfirst
 
 from cribbage.cards import Card, CardError, read_typed, split_tokens
-from cribbage.discard import CribModel, Role, TableSeat
+from cribbage.discard import CribModel, Role
 from cribbage.pegging import GO, MAX_PLAYERS, MIN_PLAYERS
 
 from .discards import TABLE_PLAYERS, THROWN, DiscardHand, TableDiscardHand, table_seats
@@ -523,7 +523,7 @@ def _seat_problem(text: str, players: int) -> str:
         return ""
     seats = table_seats(players)
     said = " or ".join(seat.value for seat in seats)
-    if text == TableSeat.PARTNER.value and TableSeat.PARTNER not in seats:
+    if text == Role.PARTNER.value and Role.PARTNER not in seats:
         return (
             f"A table of {players} has no partners: each plays for themselves, so you are "
             f"the {said}."
@@ -559,9 +559,9 @@ class TableDiscardForm(PicksForm):
     def start(cls, data: dict) -> TableDiscardHand:
         players = _table_players(data)
         text = str(data.get("seat", "")).strip().lower()
-        seat = TableSeat.DEALER
+        seat = Role.DEALER
         if not _seat_problem(text, players) and text:
-            seat = TableSeat(text)
+            seat = Role(text)
         return TableDiscardHand(players=players, seat=seat, fill=data.get("fill", ""))
 
     def clean(self) -> dict:

@@ -32,11 +32,10 @@ from .discard import (
     CribModel,
     DiscardOption,
     Role,
-    TableSeat,
     discard_options,
-    table_discard_options,
 )
 from .pegging import GO, MAX_PLAYERS, MIN_PLAYERS, PegItem, Play, PlayRecord, peg_play, peg_sequence
+from .rules import DEALT_EACH
 from .show import ShowResult, score_show
 from .stats import MAX_SHOW, ShowDistribution, show_distribution
 
@@ -174,117 +173,89 @@ def play_record_text(record: PlayRecord) -> str:
 
 class _DiscardAnswer(NamedTuple):
     cards: tuple[Card, ...]
+    players: int
     role: Role
     options: tuple[DiscardOption, ...]
     crib_model: CribModel = CribModel.RANDOM
 
 
 def _discard(
-    tokens: Sequence[str], role: Role, crib_model: CribModel = CribModel.RANDOM
+    tokens: Sequence[str], players: int, role: Role, crib_model: CribModel = CribModel.RANDOM
 ) -> _DiscardAnswer:
-    cards = parse_cards(tokens, count=6)
-    return _DiscardAnswer(cards, role, discard_options(cards, role, crib_model), crib_model)
+    cards = parse_cards(tokens, count=DEALT_EACH if players == 2 else None)
+    options = discard_options(cards, role, crib_model, players=players)
+    return _DiscardAnswer(cards, players, role, options, crib_model)
 
 
-class _TableDiscardAnswer(NamedTuple):
-    cards: tuple[Card, ...]
-    players: int
-    seat: TableSeat
-    options: tuple[DiscardOption, ...]
+def _role_at(players: int, role: Role) -> Role:
+    """The role a flag names at the table: --pone and --opponent are one seat at two (the
+    pone) and at three or four (an opponent of the dealer)."""
+    if role in (Role.PONE, Role.OPPONENT):
+        return Role.PONE if players == 2 else Role.OPPONENT
+    return role
 
 
-_SEAT_OF_ROLE = {Role.DEALER: TableSeat.DEALER, Role.PONE: TableSeat.OPPONENT}
-_SEAT_WORDS = {
-    TableSeat.DEALER: "dealer",
-    TableSeat.PARTNER: "the dealer's partner",
-    TableSeat.OPPONENT: "an opponent",
+_ROLE_WORDS = {
+    Role.DEALER: "dealer",
+    Role.PONE: "pone",
+    Role.PARTNER: "the dealer's partner",
+    Role.OPPONENT: "an opponent",
 }
-
-
-def _table_discard(
-    tokens: Sequence[str], players: int, seat: TableSeat | Role
-) -> _TableDiscardAnswer:
-    cards = parse_cards(tokens)
-    seat = _SEAT_OF_ROLE[seat] if isinstance(seat, Role) else seat
-    options = table_discard_options(cards, players=players, seat=seat)
-    return _TableDiscardAnswer(cards, players, seat, options)
-
-
-def table_discard_json(answer: _TableDiscardAnswer) -> dict[str, Any]:
-    return {
-        "cards": _codes(answer.cards),
-        "players": answer.players,
-        "seat": answer.seat.value,
-        "crib_model": CribModel.RANDOM.value,
-        "options": [
-            {
-                "keep": _codes(option.keep),
-                "throw": _codes(option.throw),
-                "hand_ev": option.hand_ev,
-                "crib_ev": option.crib_ev,
-                "net_ev": option.net_ev,
-            }
-            for option in answer.options
-        ],
-    }
-
-
-def table_discard_text(answer: _TableDiscardAnswer) -> str:
-    crib_sign = "-" if answer.seat is TableSeat.OPPONENT else "+"
-    lines = [
-        f"{format_cards(answer.cards)} at {answer.players} players as "
-        f"{_SEAT_WORDS[answer.seat]}: net = hand {crib_sign} crib",
-        "  crib: the other cards in it and the starter are any of the unseen alike",
-        f"  {'keep':<12} {'throw':<6} {'hand':>8} {'crib':>8} {'net':>8}",
-    ]
-    for option in answer.options:
-        lines.append(
-            f"  {format_cards(option.keep):<12} {format_cards(option.throw):<6} "
-            f"{option.hand_ev:>8.4f} {option.crib_ev:>8.4f} {option.net_ev:>8.4f}"
-        )
-    return "\n".join(lines)
-
-
 CRIB_MODEL_WORDS = {
     CribModel.GOOD: "the other player throws to the crib like a good player",
     CribModel.RANDOM: "the other player throws two cards at random",
 }
+_TABLE_CRIB_WORDS = "the other cards in it and the starter are any of the unseen alike"
 
 
 def discard_json(answer: _DiscardAnswer) -> dict[str, Any]:
+    """At two: ``cards``, ``role``, ``crib_model`` and the options with the pegging
+    estimate; at three or four ``players`` and ``seat`` in the role's place."""
+    two = answer.players == 2
+    options = []
+    for option in answer.options:
+        row = {
+            "keep": _codes(option.keep),
+            "throw": _codes(option.throw),
+            "hand_ev": option.hand_ev,
+            "crib_ev": option.crib_ev,
+            "net_ev": option.net_ev,
+        }
+        if two:  # an estimate, kept apart from the exact figures and out of net_ev
+            row["pegging_ev"] = pegging_term(option.keep, answer.role)
+        options.append(row)
+    seat: dict[str, object] = {"role": answer.role.value} if two else {"players": answer.players}
+    if not two:
+        seat["seat"] = answer.role.value
     return {
         "cards": _codes(answer.cards),
-        "role": answer.role.value,
+        **seat,
         "crib_model": answer.crib_model.value,
-        "options": [
-            {
-                "keep": _codes(option.keep),
-                "throw": _codes(option.throw),
-                "hand_ev": option.hand_ev,
-                "crib_ev": option.crib_ev,
-                "net_ev": option.net_ev,
-                # An estimate, kept apart from the exact figures and out of net_ev.
-                "pegging_ev": pegging_term(option.keep, answer.role),
-            }
-            for option in answer.options
-        ],
+        "options": options,
     }
 
 
 def discard_text(answer: _DiscardAnswer) -> str:
-    crib_sign = "+" if answer.role is Role.DEALER else "-"
+    two = answer.players == 2
+    crib_sign = "+" if answer.role.owns_crib else "-"
+    table = "" if two else f" at {answer.players} players"
     lines = [
-        f"{format_cards(answer.cards)} as {answer.role.value}: net = hand {crib_sign} crib",
-        f"  crib: {CRIB_MODEL_WORDS[answer.crib_model]}",
-        f"  {'keep':<12} {'throw':<6} {'hand':>8} {'crib':>8} {'net':>8} {'peg*':>7}",
+        f"{format_cards(answer.cards)}{table} as {_ROLE_WORDS[answer.role]}: "
+        f"net = hand {crib_sign} crib",
+        f"  crib: {CRIB_MODEL_WORDS[answer.crib_model] if two else _TABLE_CRIB_WORDS}",
+        f"  {'keep':<12} {'throw':<6} {'hand':>8} {'crib':>8} {'net':>8}"
+        + (f" {'peg*':>7}" if two else ""),
     ]
     for option in answer.options:
-        lines.append(
+        line = (
             f"  {format_cards(option.keep):<12} {format_cards(option.throw):<6} "
-            f"{option.hand_ev:>8.4f} {option.crib_ev:>8.4f} {option.net_ev:>8.4f} "
-            f"{pegging_term(option.keep, answer.role):>+7.2f}"
+            f"{option.hand_ev:>8.4f} {option.crib_ev:>8.4f} {option.net_ev:>8.4f}"
         )
-    lines.append(PEGGING_NOTE)
+        if two:
+            line += f" {pegging_term(option.keep, answer.role):>+7.2f}"
+        lines.append(line)
+    if two:
+        lines.append(PEGGING_NOTE)
     return "\n".join(lines)
 
 
@@ -384,14 +355,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--partner",
         dest="role",
         action="store_const",
-        const=TableSeat.PARTNER,
+        const=Role.PARTNER,
         help="the dealer's partner (4 players)",
     )
     role.add_argument(
         "--opponent",
         dest="role",
         action="store_const",
-        const=TableSeat.OPPONENT,
+        const=Role.OPPONENT,
         help="an opponent of the dealer (the pone at 2)",
     )
     discard.add_argument(
@@ -499,33 +470,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    if args.command == "match" and args.players != 2:
-        from .table_match import play_table_match, rotations
-
-        per = rotations(args.players)
-        if args.games % per:
-            stderr.write(
-                f"crib match: each deck is played {per} times at {args.players} players: give "
-                f"a multiple of {per} games, not {args.games}\n"
-            )
-            return USAGE_ERROR
-        table = play_table_match(
-            args.games, args.seed, args.levels, args.players, workers=args.workers
-        )
-        stdout.write(json.dumps(table.to_dict()) + "\n")
-        return 0
-
     if args.command == "match":
-        from .match import play_match  # the computer is loaded only for a match
+        from .match import play_match, rotations  # the computer is loaded only for a match
 
-        if args.duplicate and args.games % 2:
-            stderr.write(
-                f"crib match: --duplicate plays each deck twice: give an even number of "
-                f"games, not {args.games}\n"
+        per = rotations(args.players, args.duplicate)
+        if args.games % per:
+            how = (
+                "--duplicate plays each deck twice: give an even number of games"
+                if args.players == 2
+                else f"each deck is played {per} times at {args.players} players: give "
+                f"a multiple of {per} games"
             )
+            stderr.write(f"crib match: {how}, not {args.games}\n")
             return USAGE_ERROR
         match = play_match(
-            args.games, args.seed, args.levels, workers=args.workers, duplicate=args.duplicate
+            args.games,
+            args.seed,
+            args.levels,
+            workers=args.workers,
+            duplicate=args.duplicate,
+            players=args.players,
         )
         stdout.write(json.dumps(match.to_dict()) + "\n")
         return 0
@@ -550,22 +514,22 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
         to_json, to_text = play_record_json, play_record_text
     elif args.command == "peg":
         answer, to_json, to_text = _peg, peg_json, peg_text
-    elif args.players != 2:
-        if args.crib_model is CribModel.GOOD:
-            stderr.write(
-                f"crib discard: at {args.players} players the crib is valued at random only: "
-                "--crib-model good is for two players\n"
-            )
-            return USAGE_ERROR
-        answer = lambda t: _table_discard(t, args.players, args.role)  # noqa: E731
-        to_json, to_text = table_discard_json, table_discard_text
-    elif args.role is TableSeat.PARTNER:
-        stderr.write("crib discard: two players have no partners: --dealer or --pone\n")
+    elif args.role is Role.PARTNER and args.players != 4:
+        stderr.write(
+            f"crib discard: a table of {args.players} has no partners: "
+            + ("--dealer or --pone\n" if args.players == 2 else "--dealer or --opponent\n")
+        )
+        return USAGE_ERROR
+    elif args.players != 2 and args.crib_model is CribModel.GOOD:
+        stderr.write(
+            f"crib discard: at {args.players} players the crib is valued at random only: "
+            "--crib-model good is for two players\n"
+        )
         return USAGE_ERROR
     else:
-        role = Role.PONE if args.role is TableSeat.OPPONENT else args.role
+        role, players = _role_at(args.players, args.role), args.players
         crib_model = args.crib_model or CribModel.RANDOM
-        answer = lambda t: _discard(t, role, crib_model)  # noqa: E731
+        answer = lambda t: _discard(t, players, role, crib_model)  # noqa: E731
         to_json, to_text = discard_json, discard_text
 
     if not args.cards:

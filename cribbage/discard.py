@@ -17,7 +17,7 @@ player in their seat throws (``crib_model``): the same exact count over the pair
 starters, each pair weighted by how often a good player throws its ranks, suited or not.
 The trainer judges every throw by that one (``CRIB_MODEL``).
 
-At three and four players (``table_discard_options``) each is dealt five and throws one:
+At three and four players (``discard_options(..., players=3)``) each is dealt five and throws one:
 the five keep-four/throw-one choices, the hand over the 47 unseen starters and the crib
 over every four cards it and the starter may still take from them (at three, the other
 two players' throws and the deck's card; at four, the other three throws), all equally
@@ -37,7 +37,8 @@ from math import comb
 
 from .cards import DECK, Card, CardError, Rank, ensure_distinct
 from .crib_model import CribOdds, throw_odds
-from .rules import DEALT_EACH, HAND_SIZE, THROWN_EACH, table_for
+from .rules import DEALT_EACH, HAND_SIZE, THROWN_EACH
+from .seating import Role, Seating
 from .show import RANK_POINTS, rank_key, show_total
 
 __all__ = [
@@ -46,25 +47,9 @@ __all__ = [
     "DiscardOption",
     "HandSpread",
     "Role",
-    "TableSeat",
     "discard_options",
     "hand_spread",
-    "table_discard_options",
 ]
-
-
-class Role(Enum):
-    DEALER = "dealer"
-    PONE = "pone"
-
-
-class TableSeat(Enum):
-    """Whose crib it is, seen from a seat at a table of three or four."""
-
-    DEALER = "dealer"
-    PARTNER = "partner"
-    """The dealer's partner, at four: the crib is the team's."""
-    OPPONENT = "opponent"
 
 
 class CribModel(Enum):
@@ -145,19 +130,53 @@ def hand_spread(keep: Iterable[Card], thrown: Iterable[Card]) -> HandSpread:
 
 
 def discard_options(
-    cards: Iterable[Card], role: Role, crib_model: CribModel = CribModel.RANDOM
+    cards: Iterable[Card],
+    role: Role,
+    crib_model: CribModel = CribModel.RANDOM,
+    *,
+    players: int = 2,
 ) -> tuple[DiscardOption, ...]:
-    """All 15 keep-4/throw-2 choices of a six-card hand, best net value first.
+    """Every way to throw to the crib from the cards dealt to a seat whose ``role`` it is
+    at a table of ``players``, best net value first: the 15 keep-4/throw-2 choices of a
+    six-card hand at two, the 5 keep-4/throw-1 choices of a five at three or four.
 
-    ``crib_model`` says how the other player's two crib cards are thrown: at random (the
-    default) or as a good player throws them."""
+    At two ``crib_model`` says how the other player's two crib cards are thrown: at
+    random (the default) or as a good player throws them. At three and four the crib's
+    other cards are any four the deck still holds, all alike (the random model only), and
+    the crib counts for the dealer and, at four, the dealer's partner, against an
+    opponent. CardError names a hand, a table, a seat or a model that do not go
+    together."""
     cards = tuple(sorted(cards))
-    if len(cards) != DEALT_EACH:
+    try:
+        seating = Seating(players, human=None)
+        role = Role(role)
+    except ValueError as error:
+        raise CardError(str(error)) from None
+    table = seating.table
+    if len(cards) != table.dealt_each:
+        if players == 2:
+            raise CardError(
+                f"a two-player hand to discard from has {DEALT_EACH} cards, got {len(cards)}"
+            )
         raise CardError(
-            f"a two-player hand to discard from has {DEALT_EACH} cards, got {len(cards)}"
+            f"a {players}-player hand to discard from has {table.dealt_each} cards, "
+            f"got {len(cards)}"
         )
+    if role not in seating.roles:
+        if role is Role.PARTNER:
+            raise CardError(f"a table of {players} has no partners: the dealer or an opponent")
+        named = " or the ".join(r.value for r in seating.roles)
+        raise CardError(f"at a table of {players} a seat is the {named}, not the {role.value}")
     ensure_distinct(cards)
-    return _discard_options(cards, role, CribModel(crib_model))
+    crib_model = CribModel(crib_model)
+    if players == 2:
+        return _discard_options(cards, role, crib_model)
+    if crib_model is not CribModel.RANDOM:
+        raise CardError(
+            f"at {players} players the crib is valued at random only: the good player's "
+            "model is for two players"
+        )
+    return _five_card_options(cards, role.owns_crib)
 
 
 @lru_cache(maxsize=1024)
@@ -168,60 +187,27 @@ def _discard_options(
     # one keep after another: the same six and seat, asked again within moments.
     unseen = [card for card in DECK if card not in cards]
     crib = _crib_odds(unseen, role, crib_model)
-    sign = 1 if role is Role.DEALER else -1
-    options = []
-    for first, second in combinations(cards, THROWN_EACH):
-        throw = (first, second)
-        keep = tuple(card for card in cards if card not in throw)
-        hand_ev = sum(show_total(keep, starter) for starter in unseen) / len(unseen)
-        crib_ev = crib.expected_score(throw)
-        options.append(DiscardOption(keep, throw, hand_ev, crib_ev, hand_ev + sign * crib_ev))
-    options.sort(key=lambda option: -option.net_ev)
-    return tuple(options)
-
-
-def table_discard_options(
-    cards: Iterable[Card], *, players: int, seat: TableSeat
-) -> tuple[DiscardOption, ...]:
-    """The five keep-4/throw-1 choices of a five-card hand at a table of three or four,
-    best net value first.
-
-    The hand is valued over the 47 unseen starters; the crib over every four cards the
-    crib and the starter can still take from them, equally likely. The crib counts for
-    the dealer and the dealer's partner, against an opponent. CardError names a hand,
-    a table or a seat that do not go together."""
-    cards = tuple(sorted(cards))
-    try:
-        table = table_for(players)
-    except ValueError as error:
-        raise CardError(str(error)) from None
-    if table.thrown_each != 1:
-        raise CardError(
-            f"a table of {players} throws {table.thrown_each} each: "
-            "five cards and one thrown is for three or four players"
-        )
-    if len(cards) != table.dealt_each:
-        raise CardError(
-            f"a {players}-player hand to discard from has {table.dealt_each} cards, "
-            f"got {len(cards)}"
-        )
-    seat = TableSeat(seat)
-    if seat is TableSeat.PARTNER and not table.partners:
-        raise CardError(f"a table of {players} has no partners: the dealer or an opponent")
-    ensure_distinct(cards)
-    return _table_discard_options(cards, seat is not TableSeat.OPPONENT)
+    return _options(cards, unseen, crib, THROWN_EACH, role is Role.DEALER)
 
 
 @lru_cache(maxsize=1024)
-def _table_discard_options(cards: tuple[Card, ...], owns_crib: bool) -> tuple[DiscardOption, ...]:
+def _five_card_options(cards: tuple[Card, ...], owns_crib: bool) -> tuple[DiscardOption, ...]:
     # Three and four players draw the crib alike: one card of ours, four unseen.
     unseen = [card for card in DECK if card not in cards]
-    crib = _CribOdds(unseen, unknown=HAND_SIZE)
+    return _options(cards, unseen, _CribOdds(unseen, unknown=HAND_SIZE), 1, owns_crib)
+
+
+def _options(
+    cards: tuple[Card, ...],
+    unseen: list[Card],
+    crib: _CribOdds | CribOdds,
+    thrown: int,
+    owns_crib: bool,
+) -> tuple[DiscardOption, ...]:
     sign = 1 if owns_crib else -1
     options = []
-    for throw_card in cards:
-        throw = (throw_card,)
-        keep = tuple(card for card in cards if card is not throw_card)
+    for throw in combinations(cards, thrown):
+        keep = tuple(card for card in cards if card not in throw)
         hand_ev = sum(show_total(keep, starter) for starter in unseen) / len(unseen)
         crib_ev = crib.expected_score(throw)
         options.append(DiscardOption(keep, throw, hand_ev, crib_ev, hand_ev + sign * crib_ev))

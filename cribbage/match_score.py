@@ -1,16 +1,21 @@
-"""A match of 1, 3, 5 or 7 games between two players: the match points each game gives,
-and where the match stands.
+"""A match of 1, 3, 5 or 7 games at a table of two, three or four: the match points each
+game gives, and where the match stands.
 
 The rules the app states (ACC rules, "Match"; the shared rules' "The game"):
 
 - A game's winner scores match points: 1 for a win, 2 for a skunk (the loser under 91),
-  3 for a double skunk (under 61). ``match_points`` is that one rule; a game's result
-  (``cribbage.records.GameResult``) and the progress page both use it.
-- The match is won by the first player to win the majority of its games: 1 of 1, 2 of 3,
-  3 of 5, 4 of 7. Its match points are kept beside the games won and said at the end.
+  3 for a double skunk (under 61) (``rules.match_points``).
+- The match is won by the first side to win the majority of its games: 1 of 1, 2 of 3,
+  3 of 5, 4 of 7. A side is a player, or at four a team of partners. At three the same
+  number wins it, so a match of three can run longer than its length when the games are
+  shared out (three games won one each: the fourth decides a match of 3). Its match points
+  are kept beside the games won and said at the end.
 - The first deal of the first game is cut for; the first dealer of each next game is the
-  loser of the game before (ACC rules): the dealer's crib makes up for the loss.
-- A player who resigns a game of the match resigns the match: the other wins it.
+  loser of the game before (ACC rules): the dealer's crib makes up for the loss. At three
+  the rules name no loser, so the player who finished last deals; at four the losing team
+  deals, its first seat (seat 1 for West and East, seat 0 for you and North).
+- A player who resigns a game of the match resigns the match: the other side wins it (at
+  three the better of the other two, as the game says).
 
 Pure values, no Django: ``MatchScore`` is immutable, ``score.after(outcome)`` the match
 after one more game.
@@ -19,12 +24,11 @@ after one more game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .rules import SEATS, Seat, other
-
-if TYPE_CHECKING:
-    from .records import GameResult
+from .records import GameResult
+from .rules import match_points
+from .seating import Seating
 
 __all__ = [
     "MATCH_LENGTHS",
@@ -35,22 +39,11 @@ __all__ = [
 ]
 
 MATCH_LENGTHS = (1, 3, 5, 7)
-"""The matches offered: an odd number of games, so one player always has the majority."""
-
-SKUNKS = (0, 1, 2)
-"""A game's skunk: none, a skunk (loser under 91), a double skunk (under 61)."""
-
-
-def match_points(skunk: int) -> int:
-    """The winner's match points for a game with ``skunk`` (0, 1 or 2): 1 for a win, 2 for
-    a skunk, 3 for a double skunk."""
-    if skunk not in SKUNKS:
-        raise ValueError(f"a skunk is 0, 1 or 2, not {skunk}")
-    return 1 + skunk
+"""The matches offered: an odd number of games, so at two one player has the majority."""
 
 
 def games_needed(length: int) -> int:
-    """Games a player must win to win a match of ``length`` games: the majority."""
+    """Games a side must win to win a match of ``length`` games: the majority."""
     if length not in MATCH_LENGTHS:
         raise ValueError(f"a match is of 1, 3, 5 or 7 games, not {length}")
     return length // 2 + 1
@@ -58,21 +51,36 @@ def games_needed(length: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class GameOutcome:
-    """How one game of a match ended: its winner, its skunk, and whether the loser
-    resigned it (which resigns the match)."""
+    """How one game of a match ended: the side that won it, its skunk, whether the loser
+    resigned it (which resigns the match), and the side that deals first in the next game
+    (``last``: at two and four the other side, at three the player who finished last).
+    ``sides`` is how many there are: 2, or 3 at a table of three."""
 
-    winner: Seat
+    winner: int
     skunk: int = 0
     resigned: bool = False
+    last: int | None = None
+    sides: int = 2
 
     def __post_init__(self) -> None:
-        if self.winner not in SEATS:
-            raise ValueError("the players are seats 0 and 1")
+        if self.sides not in (2, 3):
+            raise ValueError(f"a match is between 2 or 3 sides, not {self.sides}")
+        seats = "seats 0 and 1" if self.sides == 2 else "seats 0 to 2"
+        if self.winner not in range(self.sides):
+            raise ValueError(f"the players are {seats}")
+        if self.last is None:
+            if self.sides != 2:
+                raise ValueError("at three the game's last player deals the next: say who")
+            object.__setattr__(self, "last", 1 - self.winner)
+        elif self.last not in range(self.sides) or self.last == self.winner:
+            raise ValueError(f"the last player is one of the {seats} who did not win")
         match_points(self.skunk)  # a skunk it has
 
     @property
-    def loser(self) -> Seat:
-        return other(self.winner)
+    def loser(self) -> int:
+        """The side that deals first in the next game."""
+        assert self.last is not None
+        return self.last
 
     @property
     def points(self) -> int:
@@ -81,30 +89,52 @@ class GameOutcome:
 
     @classmethod
     def of(cls, result: GameResult) -> GameOutcome:
-        """The outcome of a finished game's ``GameResult``."""
-        return cls(result.winner, result.skunk, result.resigned)
+        """The outcome of a finished game's ``GameResult``, by side."""
+        seating = Seating(len(result.scores), human=None)
+        winner = seating.side_of(result.winner)
+        if seating.sides == 2:
+            return cls(winner, result.skunk, result.resigned)
+        return cls(winner, result.skunk, result.resigned, result.last, sides=seating.sides)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "skunk": self.skunk, "resigned": self.resigned}
+        data: dict[str, Any] = {
+            "winner": self.winner,
+            "skunk": self.skunk,
+            "resigned": self.resigned,
+        }
+        if self.sides != 2:
+            data["last"] = self.last
+        return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameOutcome:
-        return cls(int(data["winner"]), int(data["skunk"]), bool(data.get("resigned", False)))
+    def from_dict(cls, data: dict[str, Any], sides: int = 2) -> GameOutcome:
+        last = data.get("last")
+        return cls(
+            int(data["winner"]),
+            int(data["skunk"]),
+            bool(data.get("resigned", False)),
+            None if last is None else int(last),
+            sides,
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class MatchScore:
-    """A match of ``length`` games after the games in ``games`` (in order): the games
-    each player won, their match points, the winner once one has the majority (or the
-    other resigned), and who deals first in the next game."""
+    """A match of ``length`` games between ``sides`` sides (2, or 3 at a table of three)
+    after the games in ``games`` (in order): the games each side won, their match points,
+    the winner once one has the majority (or another resigned), and which side deals first
+    in the next game."""
 
     length: int
     games: tuple[GameOutcome, ...] = ()
+    sides: int = 2
 
     def __post_init__(self) -> None:
         needed = games_needed(self.length)
-        won = [0, 0]
+        won = [0] * self.sides
         for game in self.games:
+            if game.sides != self.sides:
+                raise ValueError(f"a game of {game.sides} sides in a match of {self.sides}")
             if max(won) >= needed:
                 raise ValueError("the match was over before its last game")
             won[game.winner] += 1
@@ -113,34 +143,32 @@ class MatchScore:
 
     @property
     def needed(self) -> int:
-        """Games a player must win to win the match."""
+        """Games a side must win to win the match."""
         return games_needed(self.length)
 
     @property
-    def won(self) -> tuple[int, int]:
-        """The games each seat has won."""
-        return (
-            sum(game.winner == 0 for game in self.games),
-            sum(game.winner == 1 for game in self.games),
+    def won(self) -> tuple[int, ...]:
+        """The games each side has won."""
+        return tuple(sum(game.winner == side for game in self.games) for side in range(self.sides))
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The match points each side has scored: 1 a win, 2 a skunk, 3 a double skunk."""
+        return tuple(
+            sum(game.points for game in self.games if game.winner == side)
+            for side in range(self.sides)
         )
 
     @property
-    def points(self) -> tuple[int, int]:
-        """The match points each seat has scored: 1 a win, 2 a skunk, 3 a double skunk."""
-        return (
-            sum(game.points for game in self.games if game.winner == 0),
-            sum(game.points for game in self.games if game.winner == 1),
-        )
-
-    @property
-    def winner(self) -> Seat | None:
-        """The seat that has won the match: the first to the majority of its games, or the
-        other player of one who resigned; None while it is being played."""
+    def winner(self) -> int | None:
+        """The side that has won the match: the first to the majority of its games, or the
+        winner of a game its loser resigned; None while it is being played."""
         if self.games and self.games[-1].resigned:
             return self.games[-1].winner
-        for seat in SEATS:
-            if self.won[seat] >= self.needed:
-                return seat
+        won = self.won
+        for side in range(self.sides):
+            if won[side] >= self.needed:
+                return side
         return None
 
     @property
@@ -158,9 +186,10 @@ class MatchScore:
         return len(self.games) + (0 if self.is_over else 1)
 
     @property
-    def next_dealer(self) -> Seat | None:
-        """Who deals first in the next game: the loser of the last one; None for the first
-        game (cut for) and once the match is over."""
+    def next_dealer(self) -> int | None:
+        """Who deals first in the next game: the side that lost the last one (its first
+        seat: the side's number is that seat's); None for the first game (cut for) and once
+        the match is over."""
         if not self.games or self.is_over:
             return None
         return self.games[-1].loser
@@ -169,12 +198,16 @@ class MatchScore:
         """The match after one more game. Raises ``ValueError`` once it is over."""
         if self.is_over:
             raise ValueError("the match is over: it has no more games")
-        return MatchScore(self.length, (*self.games, outcome))
+        return MatchScore(self.length, (*self.games, outcome), self.sides)
+
+    def before(self, number: int) -> MatchScore:
+        """The match as it stood before its game ``number`` (from 1) was played."""
+        return MatchScore(self.length, self.games[: max(number - 1, 0)], self.sides)
 
     def to_list(self) -> list[dict[str, Any]]:
         """The games as JSON-able data (``from_list`` reads them back)."""
         return [game.to_dict() for game in self.games]
 
     @classmethod
-    def from_list(cls, length: int, games: list[dict[str, Any]]) -> MatchScore:
-        return cls(length, tuple(GameOutcome.from_dict(game) for game in games))
+    def from_list(cls, length: int, games: list[dict[str, Any]], sides: int = 2) -> MatchScore:
+        return cls(length, tuple(GameOutcome.from_dict(game, sides) for game in games), sides)

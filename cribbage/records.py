@@ -11,11 +11,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from typing import Any, Protocol, Self
 
 from .cards import Card
-from .match_score import match_points
 from .pegging import PegItem, PlayState
-from .rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, Seat, other
+from .rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, Seat, match_points, other
 from .show import ShowResult, score_show
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "Counting",
     "Deal",
     "GameResult",
+    "GameState",
     "Peg",
     "Pending",
     "Phase",
@@ -151,6 +152,17 @@ class GameResult:
         return max(beaten, key=lambda seat: (self.scores[seat], -beaten.index(seat)))
 
     @property
+    def last(self) -> Seat:
+        """Who finished last, and so deals first in a match's next game: the loser, at four
+        the losing team's first seat, at three the player of the lower score of the two
+        beaten (the later in turn from the winner on equal scores)."""
+        players = len(self.scores)
+        if players != 3:
+            return self.loser
+        beaten = [(self.winner + step) % players for step in (1, 2)]
+        return min(beaten, key=lambda seat: (self.scores[seat], -beaten.index(seat)))
+
+    @property
     def loser_score(self) -> int:
         return self.scores[self.loser]
 
@@ -164,7 +176,7 @@ class GameResult:
     @property
     def match_points(self) -> int:
         """The winner's match points: 1 for a win, 2 for a skunk, 3 for a double skunk
-        (``cribbage.match_score.match_points``, the one rule for them)."""
+        (``rules.match_points``, the one rule for them)."""
         return match_points(self.skunk)
 
     @property
@@ -236,6 +248,13 @@ class Deal:
         laid = self.laid(player)
         return tuple(card for card in self.kept(player) if card not in laid)
 
+    def seen_by(self, player: Seat) -> tuple[Card, ...]:
+        """Every card ``player`` has seen in the play so far: the cards dealt to them, the
+        starter and the cards laid (what the computer and a hint may look at)."""
+        assert self.starter is not None and self.play is not None
+        laid = (turn.card for turn in self.play.turns if turn.card is not None)
+        return (*self.dealt[player], self.starter, *laid)
+
     @property
     def all_thrown(self) -> bool:
         """Whether every player has discarded, so the crib is full."""
@@ -300,3 +319,47 @@ def _replayed(
     state, _ = _replayed(cards[:-1], leader, players)
     last = cards[-1]
     return state.say_go() if last is None else state.lay(last)
+
+
+class GameState(Protocol):
+    """A game as the moves (``cribbage.moves``) and the codec (``cribbage.codec``) read
+    it: ``cribbage.game.Game``, named here so that neither imports the game they serve."""
+
+    @property
+    def seed(self) -> str: ...
+    @property
+    def human(self) -> Seat | None: ...
+    @property
+    def counting(self) -> Counting: ...
+    @property
+    def cuts(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def deals(self) -> tuple[Deal, ...]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def pegs(self) -> tuple[Peg, ...]: ...
+    @property
+    def claims(self) -> tuple[ClaimRecord, ...]: ...
+    @property
+    def pending(self) -> Pending | None: ...
+    @property
+    def resigned(self) -> Seat | None: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def deal(self) -> Deal: ...
+    @property
+    def to_move(self) -> Seat | None: ...
+    @property
+    def winner(self) -> Seat | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def result(self) -> GameResult | None: ...
+    def is_manual(self, player: Seat) -> bool: ...
+    def scoring_seats(self, player: Seat) -> tuple[Seat, ...]: ...
+    def muggins_taker(self, player: Seat) -> Seat: ...
+    def replaced(self, **changes: Any) -> Self:
+        """The game with ``changes`` to its fields."""
+        ...

@@ -26,6 +26,7 @@ __all__ = [
     "Seat",
     "Table",
     "dealer_seat",
+    "match_points",
     "other",
     "partner_seats",
     "show_order",
@@ -50,6 +51,18 @@ MAX_COUNT = 31
 """The count of the play never passes 31."""
 HEELS_POINTS = 2
 """A jack turned as the starter pegs 2 to the dealer."""
+SKUNKS = (0, 1, 2)
+"""A game's skunk: none, a skunk (loser under 91), a double skunk (under 61)."""
+
+
+def match_points(skunk: int) -> int:
+    """The winner's match points for a game with ``skunk`` (0, 1 or 2): 1 for a win, 2 for
+    a skunk, 3 for a double skunk. The one rule for them: a game's result, a match and the
+    progress page use it."""
+    if skunk not in SKUNKS:
+        raise ValueError(f"a skunk is 0, 1 or 2, not {skunk}")
+    return 1 + skunk
+
 
 Seat: TypeAlias = int
 """A player's place: 0 or 1 in the two-player game, from 0 in turn order in a play of

@@ -30,6 +30,7 @@ SKUNK_HOLES = (61, 91)
 MATCH_ROW = 18
 """The height of the row of match holes under the tracks, in a match."""
 MATCH_LABEL = 80
+MATCH_LABEL_THREE = 60
 MATCH_GAP = 12
 
 
@@ -127,12 +128,12 @@ def board(
     scores: tuple[int, ...],
     previous: tuple[int, ...],
     *,
-    games_won: tuple[int, int] = (0, 0),
+    games_won: tuple[int, ...] = (),
     games_needed: int = 0,
 ) -> Board:
-    """The board for the players' scores (two tracks; three for three players, two team
+    """The board for the sides' scores (two tracks; three for three players, two team
     tracks for four), the back pegs at ``previous``; in a match (``games_needed`` > 1),
-    each player's match holes, one a game to win, pegged for each of the ``games_won``."""
+    each side's match holes, one a game to win, pegged for each of its ``games_won``."""
     count = len(scores)
     middle = TOP + (count - 1) * (ROWS * ROW_GAP + TRACK_GAP) / 2 + (ROWS - 1) * ROW_GAP / 2
     game_hole = Hole(121, WIDTH - 12, middle)
@@ -156,15 +157,17 @@ def board(
     return Board(WIDTH, height + MATCH_ROW, tuple(tracks), game_hole, match)
 
 
-def _match_rows(won: tuple[int, int], needed: int, top: float) -> tuple[MatchRow, ...]:
-    """The match holes in one row below the tracks: the player's at the left, the other's
-    from the middle, each after its label."""
+def _match_rows(won: tuple[int, ...], needed: int, top: float) -> tuple[MatchRow, ...]:
+    """The match holes in one row below the tracks, a group a side from the left, each
+    after its label (a shorter label for three sides)."""
     y = top + MATCH_ROW / 2 - 2
+    label = MATCH_LABEL if len(won) == 2 else MATCH_LABEL_THREE
     rows = []
-    for seat, start in enumerate((4, WIDTH / 2)):
-        first = start + MATCH_LABEL
+    for side, games in enumerate(won):
+        start = 4 + side * (WIDTH - 8) / len(won) if side else 4
+        first = start + label
         holes = tuple(
-            MatchHole(first + game * MATCH_GAP, y, game < won[seat]) for game in range(needed)
+            MatchHole(first + game * MATCH_GAP, y, game < games) for game in range(needed)
         )
         rows.append(MatchRow(start, y + 3, holes))
     return tuple(rows)

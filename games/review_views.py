@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from cribbage.cards import parse_card
-from cribbage.discard import Role, TableSeat
+from cribbage.discard import Role
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
 from cribtrainer.throttle import WriteLimit
 from quizzes.forms import ExplainForm
@@ -25,9 +25,6 @@ from .services import decision_practise
 from .views import owned_game
 
 PRACTISES = WriteLimit("practise", "Too many quizzes made from reviews: try again soon.")
-NO_TABLE_LAY_QUIZ = (
-    "A card laid at three or four has no quiz: the lay quiz deals a play of two players."
-)
 
 
 @require_safe
@@ -67,8 +64,6 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = PractiseForm(request.POST)
     decision = form.chosen(review) if form.is_valid() else None
     problem = "There is no such decision."
-    if decision is not None and decision[1]["kind"] == "lay" and game.players != 2:
-        decision, problem = None, NO_TABLE_LAY_QUIZ
     if decision is None:
         context = {**review_context(game, review), "problem": problem}
         return render(request, "games/review.html", context, status=400)
@@ -77,12 +72,12 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     deal, chosen = decision
     if chosen["kind"] == "discard" and "five" in chosen:  # a throw at three or four
         five = tuple(parse_card(code) for code in chosen["five"])
-        details = {"five": five, "players": game.players, "seat": TableSeat(chosen["role"])}
+        details = {"five": five, "players": game.players, "seat": Role(chosen["role"])}
     elif chosen["kind"] == "discard":
         six = tuple(parse_card(code) for code in chosen["six"])
         details = {"six": six, "role": Role(chosen["role"])}
     else:
-        details = {"position": lay_position(game.engine, deal, chosen)}
+        details = {"position": lay_position(game.engine, deal, chosen["turn"])}
     index = int(form.cleaned_data["pick"].split(":")[1])
     row = decision_practise(game=game, deal=deal, index=index, now=timezone.now(), **details)
     return redirect("quizzes:deal", pk=row.pk)

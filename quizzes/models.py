@@ -14,9 +14,7 @@ from cribbage.discard import (
     CribModel,
     DiscardOption,
     Role,
-    TableSeat,
     discard_options,
-    table_discard_options,
 )
 from cribbage.pegging import PlayRecord, peg_play
 from cribbage.show import ShowResult, score_show
@@ -203,12 +201,14 @@ class Deal(PlayerOwned):
 
     @property
     def players(self) -> int:
-        """The table a discard deal is dealt at: 2, or 3 or 4 (five dealt, one thrown)."""
-        return int(self.details.get("players", 2)) if self.kind == Area.DISCARD.value else 2
+        """The table a discard or lay deal is dealt at: 2, or 3 or 4 (five dealt, one
+        thrown)."""
+        at_tables = (Area.DISCARD.value, Area.LAY.value)
+        return int(self.details.get("players", 2)) if self.kind in at_tables else 2
 
     @property
     def at_table(self) -> bool:
-        """A discard deal at a table of three or four."""
+        """A discard or lay deal at a table of three or four."""
         return self.players != 2
 
     @property
@@ -217,9 +217,9 @@ class Deal(PlayerOwned):
         return parse_cards(self.hand, count=5)
 
     @property
-    def table_seat(self) -> TableSeat:
-        """The seat a discard deal at three or four is played from."""
-        return TableSeat(self.details["seat"])
+    def table_seat(self) -> Role:
+        """The seat a discard or lay deal at three or four is played from."""
+        return Role(self.details["seat"])
 
     @property
     def dealt(self) -> tuple[Card, ...]:
@@ -228,8 +228,8 @@ class Deal(PlayerOwned):
 
     @property
     def seat_name(self) -> str:
-        """A discard deal's seat as a sentence says it after "the": "pone", "dealer's
-        partner"."""
+        """A discard or lay deal's seat as a sentence says it after "the": "pone",
+        "dealer's partner"."""
         if not self.at_table:
             return self.holder
         return {"partner": "dealer's partner"}.get(self.details["seat"], self.details["seat"])
@@ -239,21 +239,21 @@ class Deal(PlayerOwned):
         """The crib counts for the discard deal's seat: the dealer's, or at four the
         dealer's partner's too."""
         if self.at_table:
-            return self.table_seat is not TableSeat.OPPONENT
+            return self.table_seat is not Role.OPPONENT
         return self.holder == Role.DEALER.value
 
     @property
     def crib_owner(self) -> str:
         """Whose crib a discard deal's throw goes to, as the seat says it: "your crib",
         "your team's crib" (the dealer's partner's), "the dealer's crib"."""
-        if self.at_table and self.table_seat is TableSeat.PARTNER:
+        if self.at_table and self.table_seat is Role.PARTNER:
             return "your team's crib"
         return "your crib" if self.owns_crib else "the dealer's crib"
 
     @cached_property
     def table_discard_options(self) -> tuple[DiscardOption, ...]:
         """The five choices of a discard deal at three or four, best first."""
-        return table_discard_options(self.five, players=self.players, seat=self.table_seat)
+        return discard_options(self.five, self.table_seat, players=self.players)
 
     @cached_property
     def play(self) -> PlayRecord:
@@ -268,6 +268,7 @@ class Deal(PlayerOwned):
             parse_cards(self.hand),
             self.starter_card,
             parse_cards(self.details.get("thrown", "")),
+            self.players,
         )
 
     @property

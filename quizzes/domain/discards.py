@@ -31,9 +31,7 @@ from cribbage.discard import (
     CribModel,
     DiscardOption,
     Role,
-    TableSeat,
     discard_options,
-    table_discard_options,
 )
 from cribbage.rules import table_for
 
@@ -188,35 +186,35 @@ def deal_discard(
     return six, role, options
 
 
-def role_of_seat(seat: TableSeat) -> Role:
+def role_of_seat(seat: Role) -> Role:
     """The two-player seat a seat at three or four grades like: the dealer's for whoever
     owns the crib (the dealer, the dealer's partner), the pone's for an opponent."""
-    return Role.PONE if seat is TableSeat.OPPONENT else Role.DEALER
+    return Role.PONE if seat is Role.OPPONENT else Role.DEALER
 
 
 def grade_table_discard(
     five: Sequence[Card],
     players: int,
-    seat: TableSeat,
+    seat: Role,
     throw: Sequence[Card],
     options: Sequence[DiscardOption] | None = None,
 ) -> DiscardGrade:
     """Grade throwing the one card ``throw`` from ``five`` at a table of ``players`` from
     ``seat`` (``options`` when already known)."""
-    options = tuple(options or table_discard_options(five, players=players, seat=seat))
+    options = tuple(options or discard_options(five, seat, players=players))
     return _graded(five, role_of_seat(seat), options, throw, CribModel.RANDOM)
 
 
 def deal_table_discard(
     rng: random.Random, players: int
-) -> tuple[tuple[Card, ...], TableSeat, tuple[DiscardOption, ...]]:
+) -> tuple[tuple[Card, ...], Role, tuple[DiscardOption, ...]]:
     """Five cards and a seat at a table of ``players`` (three or four), with their options:
     each seat as likely as it comes round the table (at four, the dealer, the dealer's
     partner and two opponents; at three, the dealer and two opponents)."""
     table = table_for(players)
-    seats = [TableSeat.DEALER, *[TableSeat.OPPONENT] * 2]
+    seats = [Role.DEALER, *[Role.OPPONENT] * 2]
     if table.partners:
-        seats.append(TableSeat.PARTNER)
+        seats.append(Role.PARTNER)
     five = tuple(sorted(rng.sample(DECK, table.dealt_each)))
     seat = rng.choice(seats)
-    return five, seat, table_discard_options(five, players=players, seat=seat)
+    return five, seat, discard_options(five, seat, players=players)

@@ -51,8 +51,8 @@ def lay_reason(position: LayPosition, laid: Card, best: Card, values: Mapping[in
     ``values`` each rank's worth over the rest of the play (``computer.lay_values``): why
     the best card is best, read from the position as the game's hint reads it, or, where
     the position says nothing plain, by how much more it pegs over the play."""
-    reasons = lay_reasons(position.play, position.held, best, position.seen)
-    # The hints speak of the computer, the other player in a game; here it is an opponent.
+    reasons = lay_reasons(position.play, position.held, best, position.seen, position.seating)
+    # The hints speak of the computer, the other player at two in a game; here an opponent.
     why = PlayHint(best, reasons).why.replace("the computer", "the opponent")
     gap = max(values[int(best.rank)] - values[int(laid.rank)], 0.0)
     if laid.rank != best.rank:

@@ -29,9 +29,10 @@ def deal_create(
 ) -> Deal:
     """Deal for ``mode``: a hand or crib to count, a discard, or a play. A pattern (the one
     asked for, due for review, or drawn from the weak spots) decides which, by its area.
-    The discard quiz (``Mode.DISCARD``) deals for a table of ``players``: five cards and a
-    seat at three or four. A review never deals the position the player was just dealt:
-    the answer to it is on the screen they have just left."""
+    The discard and lay quizzes (``Mode.DISCARD``, ``Mode.LAY``) deal for a table of
+    ``players``: five cards and a seat at three or four, or a turn of its play. A review
+    never deals the position the player was just dealt: the answer to it is on the screen
+    they have just left."""
     focus = pick_weak_spot(weights or {}, rng) if mode is Mode.WEAK_SPOTS else pattern
     fields = {**owner.fields, "mode": mode.value, "dealt_at": now}
     last = None
@@ -79,7 +80,7 @@ def _dealt(
         missed = _missed_lay(owner, focus) if focus and mode is Mode.REVIEW else None
         if missed is not None and (again := lay_deal(missed, **focused)).position != last:
             return again
-        return lay_deal(deal_lay(rng, pattern=focus)[0], **focused)
+        return lay_deal(deal_lay(rng, pattern=focus, players=players)[0], **focused)
     if area is Area.DISCARD and mode is Mode.DISCARD and players != 2:
         five, seat, _ = deal_table_discard(rng, players)
         return Deal(
@@ -112,17 +113,21 @@ _MODE_AREAS = {Mode.PEGGING: Area.PLAY, Mode.DISCARD: Area.DISCARD, Mode.LAY: Ar
 
 
 def lay_deal(position: LayPosition, **fields) -> Deal:
-    """An unsaved lay deal of ``position``."""
+    """An unsaved lay deal of ``position`` (at three or four its table and seat kept as a
+    discard deal's are)."""
+    two = position.players == 2
+    table = {} if two else {"players": position.players, "seat": position.role.value}
     return Deal(
         kind=Area.LAY.value,
         hand=format_cards(position.held),
         starter=position.starter.code,
-        holder=position.role.value,
+        holder=position.role.value if two else "",
         **{
             **fields,
             "details": {
                 "play": notation(position.play),
                 "thrown": format_cards(position.thrown),
+                **table,
                 **fields.get("details", {}),
             },
         },
@@ -149,7 +154,7 @@ def _missed_lay(owner: Owner, pattern: Pattern) -> LayPosition | None:
 
 def practice_create(*, owner: Owner, now: datetime, **details) -> Deal:
     """A quiz of a position from a game's review: ``six`` and ``role`` make a discard quiz
-    of that six and seat (``five``, ``players`` and a ``TableSeat`` ``seat``, at three or
+    of that six and seat (``five``, ``players`` and a ``Role`` ``seat``, at three or
     four); ``position`` (a ``LayPosition``) a lay quiz of that turn;
     ``play`` (``crib peg --players 2`` notation) a play quiz."""
     fields = {**owner.fields, "mode": Mode.MIXED.value, "dealt_at": now}

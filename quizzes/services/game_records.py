@@ -10,7 +10,7 @@ from datetime import datetime
 from django.db import transaction
 
 from cribbage.cards import Card, format_cards
-from cribbage.discard import Role, TableSeat
+from cribbage.discard import Role
 from cribbage.pegging import PegItem
 
 from ..domain.dealing import Mode
@@ -112,7 +112,7 @@ def game_table_discard_record(
     owner: Owner,
     five: tuple[Card, ...],
     players: int,
-    seat: TableSeat,
+    seat: Role,
     throw: tuple[Card],
     source: dict,
     dealt_at: datetime,

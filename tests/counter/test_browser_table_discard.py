@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cribbage.cards import parse_cards
-from cribbage.discard import TableSeat, table_discard_options
+from cribbage.discard import Role, discard_options
 from tests.browser import PHONE, assert_accessible, screenshot
 from tests.counter.test_browser import TARGETS, small_targets
 
@@ -14,8 +14,8 @@ FIVE = "5H 5D JS 4C KD"
 FOUR = "/discard/?players=4&cards=5H,5D,JS,4C,KD&seat=dealer"
 
 
-def best_said(seat: TableSeat, name: str) -> str:
-    best = table_discard_options(parse_cards(FIVE), players=4, seat=seat)[0]
+def best_said(seat: Role, name: str) -> str:
+    best = discard_options(parse_cards(FIVE), seat, players=4)[0]
     keep = " ".join(card.short_label for card in best.keep)
     throw = best.throw[0].short_label
     return f"Best as the {name}: keep {keep} and throw {throw}, {best.net_ev:.2f} points net."
@@ -30,7 +30,7 @@ def test_five_taps_at_four_analyse_the_deal_for_each_seat(watched: Page):
     expect(page.locator("#discard-message")).to_have_text("Pick the 5 cards you were dealt.")
     for code in FIVE.split():
         page.locator(f"#pick-{code}").click()
-    expect(page.locator("#discard-message")).to_have_text(best_said(TableSeat.DEALER, "dealer"))
+    expect(page.locator("#discard-message")).to_have_text(best_said(Role.DEALER, "dealer"))
     expect(page).to_have_url(FOUR)
     expect(page.locator(".choices tbody tr")).to_have_count(5)
     expect(page.locator("#spread-heading")).to_contain_text("what the hand can score")
@@ -42,11 +42,11 @@ def test_five_taps_at_four_analyse_the_deal_for_each_seat(watched: Page):
     page.locator("label[for=seat-partner]").click()
     expect(page).to_have_url(FOUR.replace("dealer", "partner"))
     expect(page.locator("#discard-message")).to_have_text(
-        best_said(TableSeat.PARTNER, "dealer's partner")
+        best_said(Role.PARTNER, "dealer's partner")
     )
     page.locator("label[for=seat-opponent]").click()
     expect(page).to_have_url(FOUR.replace("dealer", "opponent"))
-    expect(page.locator("#discard-message")).to_have_text(best_said(TableSeat.OPPONENT, "opponent"))
+    expect(page.locator("#discard-message")).to_have_text(best_said(Role.OPPONENT, "opponent"))
     expect(page.locator(".choices tbody tr").first).to_contain_text("−")
 
     # Another keep: its row is marked and its spread shown.

@@ -67,7 +67,7 @@ def test_taking_a_card_out_drops_the_chosen_keep_and_the_seat_keeps_it():
 
 @pytest.mark.parametrize("opponent", list(CribModel))
 def test_the_analysis_is_the_engines_with_the_pegging_estimate_beside_it(opponent):
-    for role in Role:
+    for role in (Role.DEALER, Role.PONE):
         hand = DiscardHand(SIX, role, opponent=opponent)
         analysis = hand.analyse()
         options = discard_options(SIX, role, opponent)

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from cribbage.cards import DECK, parse_cards
-from cribbage.discard import TableSeat, table_discard_options
+from cribbage.discard import Role, discard_options
 from tests.cribbage.reference import reference_total
 
 FIVE = parse_cards("5H 5D JS 4C KD")
@@ -46,18 +46,18 @@ def table_rows(response) -> list[dict]:
 @pytest.mark.parametrize(
     ("players", "seat", "sign"),
     [
-        (3, TableSeat.DEALER, "+"),
-        (3, TableSeat.OPPONENT, "−"),
-        (4, TableSeat.DEALER, "+"),
-        (4, TableSeat.PARTNER, "+"),
-        (4, TableSeat.OPPONENT, "−"),
+        (3, Role.DEALER, "+"),
+        (3, Role.OPPONENT, "−"),
+        (4, Role.DEALER, "+"),
+        (4, Role.PARTNER, "+"),
+        (4, Role.OPPONENT, "−"),
     ],
 )
 def test_the_five_choices_best_first_are_the_engines_for_the_seat(client, players, seat, sign):
     url = f"/discard/?players={players}&cards=5H,5D,JS,4C,KD&seat={seat.value}"
     response = client.get(url)
     assert response.status_code == 200
-    options = table_discard_options(FIVE, players=players, seat=seat)
+    options = discard_options(FIVE, seat, players=players)
     assert [choice.option for choice in response.context["analysis"].choices] == list(options)
     rows = table_rows(response)
     assert len(rows) == 5
@@ -76,7 +76,7 @@ def test_the_five_choices_best_first_are_the_engines_for_the_seat(client, player
     best = options[0]
     keep = " ".join(card.short_label for card in best.keep)
     said = message(response)
-    assert said.startswith(f"Best as the {'dealer' if seat is TableSeat.DEALER else ''}")
+    assert said.startswith(f"Best as the {'dealer' if seat is Role.DEALER else ''}")
     assert f"keep {keep} and throw {best.throw[0].short_label}, {best.net_ev:.2f}" in said
 
 

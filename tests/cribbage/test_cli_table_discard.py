@@ -8,7 +8,7 @@ import pytest
 
 from cribbage.cards import parse_cards
 from cribbage.cli import main
-from cribbage.discard import TableSeat, table_discard_options
+from cribbage.discard import Role, discard_options
 
 FIVE = ("5H", "5D", "JS", "4C", "KD")
 
@@ -32,12 +32,12 @@ def crib(capsys, monkeypatch):
 @pytest.mark.parametrize(
     ("players", "flag", "seat"),
     [
-        (3, "--dealer", TableSeat.DEALER),
-        (3, "--opponent", TableSeat.OPPONENT),
-        (3, "--pone", TableSeat.OPPONENT),
-        (4, "--dealer", TableSeat.DEALER),
-        (4, "--partner", TableSeat.PARTNER),
-        (4, "--opponent", TableSeat.OPPONENT),
+        (3, "--dealer", Role.DEALER),
+        (3, "--opponent", Role.OPPONENT),
+        (3, "--pone", Role.OPPONENT),
+        (4, "--dealer", Role.DEALER),
+        (4, "--partner", Role.PARTNER),
+        (4, "--opponent", Role.OPPONENT),
     ],
 )
 def test_json_names_the_table_and_the_seat_and_gives_the_five_choices(crib, players, flag, seat):
@@ -46,7 +46,7 @@ def test_json_names_the_table_and_the_seat_and_gives_the_five_choices(crib, play
     answer = json.loads(out)
     assert answer["cards"] == list(FIVE)
     assert (answer["players"], answer["seat"]) == (players, seat.value)
-    options = table_discard_options(parse_cards(FIVE), players=players, seat=seat)
+    options = discard_options(parse_cards(FIVE), seat, players=players)
     assert answer["options"] == [
         {
             "keep": [c.code for c in o.keep],
@@ -87,7 +87,7 @@ def test_stdin_one_deal_a_line(crib):
         ((*FIVE, "2S", "--players", "3", "--dealer"), "a 3-player hand to discard from has 5"),
         ((*FIVE[:4], "--players", "4", "--opponent"), "has 5 cards, got 4"),
         ((*FIVE, "--players", "3", "--partner"), "a table of 3 has no partners"),
-        ((*FIVE, "2S", "--partner"), "two players have no partners"),
+        ((*FIVE, "2S", "--partner"), "a table of 2 has no partners"),
         ((*FIVE, "--players", "5", "--dealer"), "invalid choice: 5"),
         ((*FIVE, "--players", "4", "--dealer", "--crib-model", "good"), "for two players"),
         ((*FIVE, "--players", "3"), "--dealer --pone --partner --opponent"),

@@ -130,3 +130,38 @@ def test_the_first_dealer_given_skips_the_cut_and_none_keeps_it():
     assert Game.new("same-seed", first_dealer=1).deal.dealer == 1
     cut = Game.new("same-seed")
     assert cut.cuts and cut == Game.new("same-seed", first_dealer=None)
+
+
+def test_at_three_the_first_to_the_majority_wins_however_long_it_takes():
+    def won_by(seat, last):
+        return GameOutcome(seat, last=last, sides=3)
+
+    score = MatchScore(3, sides=3)
+    for seat, last in ((0, 2), (1, 0), (2, 1)):
+        score = score.after(won_by(seat, last))
+    assert score.won == (1, 1, 1) and not score.is_over and score.number == 4
+    assert score.next_dealer == 1  # West finished last in the third game: West deals
+    score = score.after(won_by(1, 2))
+    assert score.is_over and score.winner == 1 and score.points == (1, 2, 1)
+
+
+def test_at_three_a_game_says_who_finished_last_and_reads_back():
+    with pytest.raises(ValueError, match="last player deals"):
+        GameOutcome(0, sides=3)
+    with pytest.raises(ValueError, match="did not win"):
+        GameOutcome(0, last=0, sides=3)
+    result = GameResult(winner=1, scores=(80, 121, 95))
+    outcome = GameOutcome.of(result)
+    assert outcome == GameOutcome(1, skunk=0, last=0, sides=3)  # the skunk is judged on 95
+    again = MatchScore.from_list(5, MatchScore(5, (outcome,), sides=3).to_list(), sides=3)
+    assert again.games == (outcome,) and again.to_list() == [
+        {"winner": 1, "skunk": 0, "resigned": False, "last": 0}
+    ]
+
+
+def test_at_four_the_losing_team_deals_first_its_first_seat():
+    result = GameResult(winner=0, scores=(121, 85, 121, 85))  # you and North win
+    outcome = GameOutcome.of(result)
+    assert outcome == GameOutcome(0, skunk=1) and outcome.loser == 1
+    assert MatchScore(3).after(outcome).next_dealer == 1  # West, of West and East
+    assert GameOutcome.of(GameResult(winner=1, scores=(70, 121, 70, 121))).loser == 0

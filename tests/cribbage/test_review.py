@@ -12,7 +12,7 @@ from cribbage.computer import choose, lay_values
 from cribbage.discard import CRIB_MODEL, CribModel, Role, discard_options
 from cribbage.game import Claim, Counting, Deal, Game
 from cribbage.peg_table import play_value_of
-from cribbage.pegging import PlayState
+from cribbage.pegging import PlayState, pegged_words
 from cribbage.records import replay_play
 from cribbage.review import (
     CLASSES,
@@ -24,7 +24,6 @@ from cribbage.review import (
     reviewable,
 )
 from cribbage.show import score_show
-from cribbage.words import pegged_words
 
 AUTO = Counting.AUTOMATIC
 
@@ -75,7 +74,13 @@ SIXES = (("5H 6H 7H JH 2C 9D", Role.PONE), ("4S 4D 8C JS QS KS", Role.DEALER))
 def test_every_throws_loss_is_the_exact_tables_for_that_six_and_seat(cards, role):
     six = parse_cards(cards, 6)
     options = discard_options(six, role, CribModel.GOOD)
-    answer = {"cards": six, "role": role, "options": options, "crib_model": CribModel.GOOD}
+    answer = {
+        "cards": six,
+        "players": 2,
+        "role": role,
+        "options": options,
+        "crib_model": CribModel.GOOD,
+    }
     table = discard_json(type("Answer", (), answer))
     best = table["options"][0]
     other = "AC 2S 3D 8H 9S TC"

@@ -10,7 +10,7 @@ from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertNotContains
 
 from cribbage.cards import parse_cards
-from cribbage.discard import TableSeat, table_discard_options
+from cribbage.discard import Role, discard_options
 from cribbage.review import decision_class, verdict_mark
 from quizzes.models import Attempt, Deal, ReviewItem
 from tests.factories import DealFactory
@@ -73,7 +73,7 @@ def test_the_two_player_discard_deal_is_as_it_was(client, player):
     [
         ({"mode": "discard", "players": "5"}, "There is no table of “5” players"),
         ({"mode": "discard", "players": "x"}, "There is no table of “x” players"),
-        ({"mode": "hand", "players": "3"}, "A table of 3 is for the discard quiz"),
+        ({"mode": "hand", "players": "3"}, "A table of 3 is for the discard and lay quizzes"),
     ],
 )
 def test_a_table_the_quiz_does_not_have_is_named_with_a_400(client, player, data, message):
@@ -88,7 +88,7 @@ def test_a_five_thrown_to_an_opponents_crib_is_graded_and_reviewed(client, playe
     response = client.post(f"/quiz/{deal.pk}/answer/", {"throw": "5H"})
     assert response.status_code == 302
     attempt = Attempt.objects.get()
-    options = table_discard_options(parse_cards(FIVE), players=3, seat=TableSeat.OPPONENT)
+    options = discard_options(parse_cards(FIVE), Role.OPPONENT, players=3)
     chosen = next(o for o in options if o.throw == parse_cards("5H"))
     assert attempt.loss == pytest.approx(options[0].net_ev - chosen.net_ev)
     assert (attempt.right, attempt.marks["rank"], attempt.marks["throw"]) == (False, 5, ["5H"])
@@ -123,7 +123,7 @@ def test_the_best_throw_for_the_partner_is_said_best_and_the_crib_is_the_teams(c
     assert Attempt.objects.count() == 1
     assertContains(first, "✓ The best throw")
     assert second.status_code == 200
-    best = table_discard_options(parse_cards(FIVE), players=4, seat=TableSeat.PARTNER)[0]
+    best = discard_options(parse_cards(FIVE), Role.PARTNER, players=4)[0]
     assertContains(first, f"+{best.crib_ev:.2f}")
 
 
