@@ -30,7 +30,7 @@ SCHEDULER = Scheduler(
 )
 # FSRS's forgetting curve, R = (1 + FACTOR * days / stability) ** DECAY: 90% when the days
 # since the last rating equal the stability.
-DECAY = -SCHEDULER.parameters[20]
+DECAY = -float(SCHEDULER.parameters[20])
 FACTOR = 0.9 ** (1 / DECAY) - 1
 DAY = timedelta(days=1)
 
