@@ -30,7 +30,7 @@ SCHEDULER = Scheduler(
 )
 # FSRS's forgetting curve, R = (1 + FACTOR * days / stability) ** DECAY: 90% when the days
 # since the last rating equal the stability.
-DECAY = -float(SCHEDULER.parameters[20])
+DECAY = -SCHEDULER.parameters[20]
 FACTOR = 0.9 ** (1 / DECAY) - 1
 DAY = timedelta(days=1)
 
@@ -112,4 +112,4 @@ def chance_right(memory: Memory, now: datetime) -> float:
     if memory.last_review is None or memory.stability is None:
         return 0.0
     days = max(now - memory.last_review, timedelta(0)) / DAY
-    return (1 + FACTOR * days / memory.stability) ** DECAY
+    return float((1 + FACTOR * days / memory.stability) ** DECAY)
