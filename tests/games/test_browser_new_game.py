@@ -7,18 +7,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Game
-from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
+from tests.browser import DESKTOP, PHONE, assert_accessible, assert_in_first_screen, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LANDSCAPE = {"width": 844, "height": 390}
-
-
-def in_view(page: Page, viewport: dict, name: str) -> None:
-    box = page.get_by_role("button", name=name).bounding_box()
-    assert box is not None, f"{name} is not shown"
-    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 0.5, box
-    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 0.5, box
 
 
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
@@ -26,7 +19,7 @@ def test_the_deal_button_is_in_the_first_screen_and_stays_in_view(watched: Page,
     page = watched
     page.set_viewport_size(viewport)
     page.goto("/play/")
-    in_view(page, viewport, "Deal a new game")
+    assert_in_first_screen(page, viewport, page.get_by_role("button", name="Deal a new game"))
     assert_accessible(page)
     screenshot(page, f"new-game-{viewport['width']}x{viewport['height']}", False)
 
@@ -38,7 +31,7 @@ def test_the_deal_button_is_in_the_first_screen_and_stays_in_view(watched: Page,
     field = match.bounding_box()
     button = page.get_by_role("button", name="Deal a new game").bounding_box()
     assert field["y"] + field["height"] <= button["y"], (field, button)
-    in_view(page, viewport, "Deal a new game")
+    assert_in_first_screen(page, viewport, page.get_by_role("button", name="Deal a new game"))
     page.get_by_role("button", name="Deal a new game").click()
     expect(page).to_have_url(re.compile(r"/play/\d+/$"))
     assert Game.objects.get().match.length == 7

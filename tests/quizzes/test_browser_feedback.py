@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from quizzes.domain.lays import grade_lay
-from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
+from tests.browser import DESKTOP, PHONE, assert_accessible, assert_in_first_screen, screenshot
 from tests.factories import DealFactory
 from tests.quizzes.test_browser import current_deal, sign_up
 
@@ -21,20 +21,13 @@ VIEWPORTS = [PHONE, LANDSCAPE, DESKTOP]
 ENGINE_WORDS = ("strong computer", "searches", "crib values settle", "both seats")
 
 
-def in_first_screen(page: Page, viewport: dict, selector: str) -> None:
-    page.evaluate("window.scrollTo(0, 0)")
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, f"{selector} is not shown"
-    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 0.5, (selector, box)
-
-
 def read_first(page: Page, viewport: dict) -> str:
     """The reason: the first thing after the verdict, one sentence in words, both in the first
     screen; the figures folded, none of them in view until the fold is opened."""
     reason = page.locator(".verdict + .reason")
     expect(reason).to_be_visible()
-    in_first_screen(page, viewport, ".verdict")
-    in_first_screen(page, viewport, ".reason")
+    assert_in_first_screen(page, viewport, ".verdict")
+    assert_in_first_screen(page, viewport, ".reason")
     said = reason.inner_text()
     assert said.endswith(".") and said.count(". ") == 0, said
     for words in ENGINE_WORDS:

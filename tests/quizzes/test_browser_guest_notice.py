@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
+from tests.browser import DESKTOP, PHONE, assert_accessible, assert_in_first_screen, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,21 +27,6 @@ def one_line(page: Page, selector: str) -> None:
     assert lines < 1.5, f"{selector} takes {lines:.1f} lines"
 
 
-def in_first_screen(page: Page, viewport: dict, selector: str) -> None:
-    """Every element ``selector`` finds is whole in the first screen."""
-    page.evaluate("window.scrollTo(0, 0)")
-    found = page.locator(selector).all()
-    assert found, f"{selector} is not shown"
-    for element in found:
-        box = element.bounding_box()
-        assert box is not None, f"{selector} is not shown"
-        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 0.5, (
-            selector,
-            box,
-        )
-        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 0.5, (selector, box)
-
-
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
 def test_a_fresh_guests_first_game_says_where_practice_lives_in_one_line_above_the_hint(
     watched: Page, viewport
@@ -57,12 +42,12 @@ def test_a_fresh_guests_first_game_says_where_practice_lives_in_one_line_above_t
     one_line(page, ".flash--guest")
     link = notice.get_by_role("link", name="Sign up to keep it")
     expect(link).to_have_attribute("href", re.compile(r"^/accounts/signup/\?next=/play/\d+/$"))
-    in_first_screen(page, viewport, ".flash--guest")
+    assert_in_first_screen(page, viewport, ".flash--guest")
     # The throw, and the hint's advice: the two to throw and the four to keep. (Its reasons
     # run on below on a phone, the longer the more the throw has to say.)
-    in_first_screen(page, viewport, ".throw-card")
-    in_first_screen(page, viewport, ".discard-move button[type=submit]")
-    in_first_screen(page, viewport, ".hint-box .card-row")
+    assert_in_first_screen(page, viewport, ".throw-card")
+    assert_in_first_screen(page, viewport, ".discard-move button[type=submit]")
+    assert_in_first_screen(page, viewport, ".hint-box .card-row")
     assert_accessible(page)
     screenshot(page, f"guest-notice-game-{viewport['width']}x{viewport['height']}", False)
 
@@ -81,8 +66,8 @@ def test_a_fresh_guests_first_quiz_has_the_notice_in_one_line_and_the_throw_in_v
     page.get_by_role("button", name="Discarding").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Discard as the"))
     one_line(page, ".flash--guest")
-    in_first_screen(page, viewport, ".flash--guest")
-    in_first_screen(page, viewport, "#quiz-heading")
+    assert_in_first_screen(page, viewport, ".flash--guest")
+    assert_in_first_screen(page, viewport, "#quiz-heading")
     page.locator(".flash--guest").get_by_role("link", name="Sign up to keep it").click()
     expect(page).to_have_url(re.compile(r"/accounts/signup/\?next=/quiz/\d+/$"))
     # What the notice leaves out is said where it leads.
