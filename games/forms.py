@@ -12,19 +12,26 @@ from quizzes.forms import AnswerForm
 from .models import HUMAN, LEVEL_CHOICES
 
 LEVEL_WORDS = {
-    Level.GREEDY.value: "Easy (greedy): the most points now",
-    Level.CLASSIC.value: "Medium (classic): the textbook discard and pegging",
-    Level.STRONG.value: "Hard (strong): exact discards, a searching play",
+    Level.GREEDY.value: "takes the most points it can see",
+    Level.CLASSIC.value: "throws and pegs by the book",
+    Level.STRONG.value: "weighs every throw and thinks ahead in the play",
 }
-"""How the new-game page describes a level; a level without words is named as it is."""
+"""What each level does, in a line after its name on the new-game page."""
 
 
 def level_choices() -> list[tuple[str, str]]:
-    """Every level the computer plays (``Level``), easiest first."""
-    return [(value, LEVEL_WORDS.get(value, label)) for value, label in LEVEL_CHOICES]
+    """Every level the computer plays (``Level``), easiest first, named once: "Easy: takes
+    the most points it can see"."""
+    return [
+        (value, f"{label}: {LEVEL_WORDS[value]}" if value in LEVEL_WORDS else label)
+        for value, label in LEVEL_CHOICES
+    ]
 
 
 class NewGameForm(forms.Form):
+    # What a match of each length takes to win, for the note under the choices.
+    match_wins = tuple((length, games_needed(length)) for length in MATCH_LENGTHS if length > 1)
+
     level = forms.ChoiceField(
         label="The computer plays",
         choices=level_choices,
@@ -43,7 +50,7 @@ class NewGameForm(forms.Form):
         error_messages={"invalid_choice": "There is no counting called “%(value)s”."},
     )
     hints = forms.BooleanField(
-        label="Hints: the best throw and card to lay, and why, with each decision (never a count)",
+        label="Hints: the best throw and card to lay, and why (never a count)",
         required=False,
     )
     match = forms.TypedChoiceField(
@@ -51,9 +58,7 @@ class NewGameForm(forms.Form):
         choices=[
             (
                 length,
-                "One game"
-                if length == 1
-                else f"A match of {length}: the first to win {games_needed(length)}",
+                "One game" if length == 1 else f"A match of {length}",
             )
             for length in MATCH_LENGTHS
         ],
@@ -70,8 +75,8 @@ class NewGameForm(forms.Form):
         label="Players",
         choices=[
             (2, "Two: you against the computer"),
-            (3, "Three: you against two computers (five cards each, one thrown)"),
-            (4, "Four: you and a computer partner (North) against two (five each, one thrown)"),
+            (3, "Three: you against two computers"),
+            (4, "Four: you and a computer partner (North) against two"),
         ],
         coerce=int,
         required=False,

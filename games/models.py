@@ -16,10 +16,11 @@ HUMAN = 0
 COMPUTER = 1
 """The seats: the player is seat 0, the computer seat 1."""
 
+# The levels as a player names them; the values stored are the engine's (``Level``).
 LEVEL_CHOICES = [
-    (Level.GREEDY.value, "Greedy (easy)"),
-    (Level.CLASSIC.value, "Classic (medium)"),
-    (Level.STRONG.value, "Strong (hard)"),
+    (Level.GREEDY.value, "Easy"),
+    (Level.CLASSIC.value, "Medium"),
+    (Level.STRONG.value, "Hard"),
 ]
 COUNTING_CHOICES = [(counting.value, counting.value.capitalize()) for counting in Counting]
 MATCH_LENGTH_CHOICES = [

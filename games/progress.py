@@ -24,7 +24,7 @@ from quizzes.models import Attempt, Deal
 from quizzes.owners import Owner
 from quizzes.progress import owned_rows
 
-from .models import HUMAN, Game, GameAction, Match
+from .models import HUMAN, LEVEL_CHOICES, Game, GameAction, Match
 from .review import SKILL_KINDS
 
 TREND_GAMES = 30
@@ -194,6 +194,10 @@ def games_skill(owner: Owner) -> dict | None:
     return {
         "rows": rows,
         "average": {kind: mean(row["you"][kind] for row in rows) for kind in (*SKILL_KINDS, "all")},
-        "levels": [(level, mean(values), len(values)) for level, values in sorted(levels.items())],
+        "levels": [
+            (name, mean(levels[level]), len(levels[level]))
+            for level, name in LEVEL_CHOICES
+            if level in levels
+        ],
         "chart": loss_line([row["you"]["all"] for row in rows], [row["game"].pk for row in rows]),
     }

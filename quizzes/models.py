@@ -42,6 +42,9 @@ PATTERN_CHOICES = [(pattern.value, pattern.label) for pattern in Pattern]
 STYLE_CHOICES = [(style.value, style.label) for style in AnswerStyle]
 HOLDER_CHOICES = [(holder.value, holder.value) for holder in Holder]
 KIND_CHOICES = [(area.value, area.label) for area in Area]
+# What of a deal's details is part of its position: the play so far, the cards thrown, the
+# table and the seat (not the game and deal it came from).
+POSITION_DETAILS = ("play", "thrown", "players", "seat")
 
 # Exactly one owner: a signed-in player, or a guest's session key.
 ONE_OWNER = Q(user__isnull=False, guest_key="") | Q(user__isnull=True) & ~Q(guest_key="")
@@ -239,6 +242,14 @@ class Deal(PlayerOwned):
             return self.table_seat is not Role.OPPONENT
         return self.holder == Role.DEALER.value
 
+    @property
+    def crib_owner(self) -> str:
+        """Whose crib a discard deal's throw goes to, as the seat says it: "your crib",
+        "your team's crib" (the dealer's partner's), "the dealer's crib"."""
+        if self.at_table and self.table_seat is Role.PARTNER:
+            return "your team's crib"
+        return "your crib" if self.owns_crib else "the dealer's crib"
+
     @cached_property
     def table_discard_options(self) -> tuple[DiscardOption, ...]:
         """The five choices of a discard deal at three or four, best first."""
@@ -258,6 +269,19 @@ class Deal(PlayerOwned):
             self.starter_card,
             parse_cards(self.details.get("thrown", "")),
             self.players,
+        )
+
+    @property
+    def position(self) -> tuple:
+        """What the deal asks, whatever its mode, owner or time: two deals of one position
+        ask the same question (the cards in any order)."""
+        return (
+            self.kind,
+            tuple(sorted(self.hand.split())),
+            self.starter,
+            self.crib,
+            self.holder,
+            *(self.details.get(key) for key in POSITION_DETAILS),
         )
 
     def mark(self, answer: Answer) -> Marking:

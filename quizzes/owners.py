@@ -19,12 +19,11 @@ from django.core.cache import cache
 from django.http import HttpRequest
 
 GUEST_KEY = "guest_key"
-# Said once, when a guest is first dealt a hand or starts a game.
-GUEST_NOTICE = (
-    "Your practice is kept in this browser only, for as long as you keep practising here "
-    "(two weeks after your last answer or move). Sign up to keep it for good and see it "
-    "on any device: everything you practised comes with you."
-)
+# Said once, when a guest is first dealt a hand or starts a game, in one line on a phone
+# so that the first hand stays in view: _messages.html adds the link to sign up, and the
+# sign-up page says the rest (how long, and that everything comes with them).
+GUEST_NOTICE = "Kept in this browser only."
+GUEST_TAG = "guest"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +57,7 @@ def owner_of(request: HttpRequest, *, create: bool = False) -> Owner | None:
             return None
         key = secrets.token_urlsafe(24)
         request.session[GUEST_KEY] = key
-        messages.info(request, GUEST_NOTICE, fail_silently=True)
+        messages.info(request, GUEST_NOTICE, extra_tags=GUEST_TAG, fail_silently=True)
     return Owner(guest_key=key)
 
 

@@ -23,6 +23,7 @@ from .domain.lays import LayPosition
 from .domain.marking import AnswerStyle, split_words
 from .domain.patterns import Area, Category, Pattern
 from .domain.play import claim_words
+from .domain.reasons import lay_reason, throw_reason
 from .forms import (
     CHOOSABLE_MODES,
     PLAY_MOST,
@@ -181,6 +182,7 @@ def discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
     return {
         "deal": deal,
         "attempt": attempt,
+        "reason": _throw_reason(deal, attempt, best, chosen),
         "choices": [Choice(option) for option in options],
         "chosen": chosen,
         "best": best,
@@ -210,6 +212,7 @@ def table_discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
     return {
         "deal": deal,
         "attempt": attempt,
+        "reason": _throw_reason(deal, attempt, best, chosen),
         "choices": [Choice(option) for option in options],
         "chosen": chosen,
         "best": best,
@@ -221,6 +224,12 @@ def table_discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
         "best_spread": None if chosen is best else hand_spread(best.keep, best.throw),
         "queue": attempt.queue,
     }
+
+
+def _throw_reason(deal: Deal, attempt: Attempt, best, chosen) -> str:
+    return throw_reason(
+        best, chosen, right=attempt.right, crib=deal.crib_owner, own_crib=deal.owns_crib
+    )
 
 
 def lay_turns(position: LayPosition) -> list[dict]:
@@ -284,6 +293,7 @@ def lay_feedback_context(deal: Deal, attempt: Attempt) -> dict:
         "turns": lay_turns(position),
         "laid": laid,
         "best": best,
+        "reason": lay_reason(position, laid, best, values),
         "options": options,
         **verdict(attempt.marks["class"]),
         "mistakes": [Pattern(slug) for slug in attempt.marks.get("mistakes", ())],

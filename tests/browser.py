@@ -87,3 +87,19 @@ def screenshot(page, name: str, full_page: bool = True) -> Path | None:
     # strict Content-Security-Policy rightly refuses (and the watched page reports).
     page.screenshot(path=str(path), full_page=full_page, caret="initial")
     return path
+
+
+def assert_in_first_screen(page, viewport: dict, locator) -> None:
+    """Every element ``locator`` (a selector or a Playwright locator) finds is whole in the
+    first screen of ``viewport``, the page scrolled to its top."""
+    page.evaluate("window.scrollTo(0, 0)")
+    found = (page.locator(locator) if isinstance(locator, str) else locator).all()
+    assert found, f"{locator} is not shown"
+    for element in found:
+        box = element.bounding_box()
+        assert box is not None, f"{locator} is not shown"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 0.5, (
+            locator,
+            box,
+        )
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 0.5, (locator, box)

@@ -6,6 +6,10 @@ due, it is rated Good and FSRS sets when it comes back: when the chance of count
 (its retrievability) has fallen to 90%, after a day at first, then longer each time. Counting
 it right before it is due changes nothing: the spacing is the point, and a pattern that turns
 up in every hand would otherwise be rated Good a dozen times a day.
+
+The chance of counting a pattern right now is FSRS's forgetting curve read at the time
+since it was last rated, to the second: the ``fsrs`` package reads it in whole days, which
+gives every pattern rated today 100%, however often it was missed.
 """
 
 from __future__ import annotations
@@ -24,6 +28,11 @@ SCHEDULER = Scheduler(
     relearning_steps=(timedelta(0),),
     enable_fuzzing=False,
 )
+# FSRS's forgetting curve, R = (1 + FACTOR * days / stability) ** DECAY: 90% when the days
+# since the last rating equal the stability.
+DECAY = -SCHEDULER.parameters[20]
+FACTOR = 0.9 ** (1 / DECAY) - 1
+DAY = timedelta(days=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +105,11 @@ def after_answer(memory: Memory | None, *, right: bool, now: datetime) -> Memory
 
 def chance_right(memory: Memory, now: datetime) -> float:
     """FSRS's retrievability: the chance, 0 to 1, that the pattern is counted right at
-    ``now``. FSRS counts the whole days since it was last rated, so it is 1 on that day;
-    a card never rated has 0."""
-    return SCHEDULER.get_card_retrievability(memory.card(), current_datetime=_utc(now))
+    ``now``, on FSRS's forgetting curve at the time since it was last rated (the same as
+    the ``fsrs`` package's on whole days, and falling between them). A pattern just missed
+    has a low stability, so its chance falls within hours, the faster the more often it
+    was missed; a card never rated has 0."""
+    if memory.last_review is None or memory.stability is None:
+        return 0.0
+    days = max(now - memory.last_review, timedelta(0)) / DAY
+    return float((1 + FACTOR * days / memory.stability) ** DECAY)

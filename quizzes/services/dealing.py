@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from datetime import datetime
 
 from cribbage.cards import format_cards
@@ -24,58 +25,88 @@ def deal_create(
     pattern: Pattern | None = None,
     weights: dict[Pattern, float] | None = None,
     players: int = 2,
+    rng: random.Random = system_random,
 ) -> Deal:
     """Deal for ``mode``: a hand or crib to count, a discard, or a play. A pattern (the one
     asked for, due for review, or drawn from the weak spots) decides which, by its area.
     The discard and lay quizzes (``Mode.DISCARD``, ``Mode.LAY``) deal for a table of
-    ``players``: five cards and a seat at three or four, or a turn of its play."""
-    focus = pick_weak_spot(weights or {}) if mode is Mode.WEAK_SPOTS else pattern
-    area = focus.area if focus else _MODE_AREAS.get(mode, Area.SHOW)
+    ``players``: five cards and a seat at three or four, or a turn of its play. A review
+    never deals the position the player was just dealt: the answer to it is on the screen
+    they have just left."""
+    focus = pick_weak_spot(weights or {}, rng) if mode is Mode.WEAK_SPOTS else pattern
     fields = {**owner.fields, "mode": mode.value, "dealt_at": now}
+    last = None
+    if mode is Mode.REVIEW:
+        before = Deal.objects.owned_by(owner).order_by("-dealt_at", "-pk").first()
+        last = before.position if before else None
+    row = _dealt(owner, mode, focus, players, fields, rng, last)
+    for _ in range(REDEALS):
+        if row.position != last:
+            break
+        row = _dealt(owner, mode, focus, players, fields, rng, last)
+    row.save()
+    return row
+
+
+REDEALS = 20
+"""Deals tried for one that is not the position just dealt: a repeat is rare, twenty in a
+row never happen."""
+
+
+def _dealt(
+    owner: Owner,
+    mode: Mode,
+    focus: Pattern | None,
+    players: int,
+    fields: dict,
+    rng: random.Random,
+    last: tuple | None,
+) -> Deal:
+    """An unsaved deal for ``mode`` and ``focus``; in review, a lay the player missed is
+    dealt again, unless it is the position ``last`` dealt."""
+    area = focus.area if focus else _MODE_AREAS.get(mode, Area.SHOW)
     if area is Area.PLAY:
         # Both players lay as the computer's greedy level does: the most points now, else a
         # card that gives nothing away.
-        play, (pone, dealer) = deal_play(system_random, greedy_lay, pattern=focus)
-        row = Deal(
+        play, (pone, dealer) = deal_play(rng, greedy_lay, pattern=focus)
+        return Deal(
             kind=area.value,
             details={"play": play, "pone": format_cards(pone), "dealer": format_cards(dealer)},
             focus=focus.value if focus else "",
             **fields,
         )
-    elif area is Area.LAY:
-        position = _missed_lay(owner, focus) if focus and mode is Mode.REVIEW else None
-        if position is None:
-            position = deal_lay(system_random, pattern=focus, players=players)[0]
-        row = lay_deal(position, focus=focus.value if focus else "", **fields)
-    elif area is Area.DISCARD and mode is Mode.DISCARD and players != 2:
-        five, seat, _ = deal_table_discard(system_random, players)
-        row = Deal(
+    if area is Area.LAY:
+        focused = {"focus": focus.value if focus else "", **fields}
+        missed = _missed_lay(owner, focus) if focus and mode is Mode.REVIEW else None
+        if missed is not None and (again := lay_deal(missed, **focused)).position != last:
+            return again
+        return lay_deal(deal_lay(rng, pattern=focus, players=players)[0], **focused)
+    if area is Area.DISCARD and mode is Mode.DISCARD and players != 2:
+        five, seat, _ = deal_table_discard(rng, players)
+        return Deal(
             kind=area.value,
             hand=format_cards(five),
             details={"players": players, "seat": seat.value},
             **fields,
         )
-    elif area is Area.DISCARD:
-        six, role, _ = deal_discard(system_random, pattern=focus)
-        row = Deal(
+    if area is Area.DISCARD:
+        six, role, _ = deal_discard(rng, pattern=focus)
+        return Deal(
             kind=area.value,
             hand=format_cards(six),
             holder=role.value,
             focus=focus.value if focus else "",
             **fields,
         )
-    else:
-        dealt = deal_quiz_hand(mode, pattern=focus, weights=weights)
-        row = Deal.from_cards(
-            dealt.hand,
-            dealt.starter,
-            crib=dealt.crib,
-            focus=dealt.focus.value if dealt.focus else "",
-            holder=dealt.holder.value if dealt.holder else "",
-            **fields,
-        )
-    row.save()
-    return row
+    dealt = deal_quiz_hand(mode, pattern=focus, rng=rng)
+    return Deal.from_cards(
+        dealt.hand,
+        dealt.starter,
+        crib=dealt.crib,
+        focus=dealt.focus.value if dealt.focus else "",
+        holder=dealt.holder.value if dealt.holder else "",
+        **fields,
+    )
 
 
 _MODE_AREAS = {Mode.PEGGING: Area.PLAY, Mode.DISCARD: Area.DISCARD, Mode.LAY: Area.LAY}

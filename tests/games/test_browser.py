@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from cribbage.computer import Level, choose
 from cribbage.game import Claim, Counting, Source, pegged_words
 from cribbage.game import Game as EngineGame
-from games.models import HUMAN, Game
+from games.models import HUMAN, LEVEL_CHOICES, Game
 from games.review import which_questions
 from quizzes.domain.patterns import Category
 from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
@@ -176,7 +176,7 @@ def new_game(page: Page, counting: str, level: str = "greedy") -> None:
     page.goto("/play/")
     assert_accessible(page)
     page.set_default_timeout(10_000)
-    page.get_by_label(re.compile(rf"\({level}\)")).check()
+    page.get_by_role("radio", name=re.compile(rf"^{dict(LEVEL_CHOICES)[level]}:")).check()
     label = "I count my own scores" if counting == "manual" else "Count for me"
     page.get_by_label(re.compile(label)).check()
     page.get_by_role("button", name="Deal a new game").click()
@@ -456,7 +456,7 @@ def test_a_first_game_on_a_phone_on_its_side_keeps_the_throw_under_the_guest_not
     page = watched
     page.set_viewport_size(LANDSCAPE)
     new_game(page, "manual")
-    expect(page.locator(".flash")).to_contain_text("kept in this browser")
+    expect(page.locator(".flash")).to_contain_text("Kept in this browser")
     Player(page, LANDSCAPE).in_view(".throw-card", ".discard-move button[type=submit]")
 
 

@@ -20,7 +20,7 @@ def test_a_match_of_three_on_a_phone(watched: Page):
     page.set_viewport_size(PHONE)
     page.set_default_timeout(10_000)
     page.goto("/play/")
-    page.get_by_label(re.compile(r"\(greedy\)")).check()
+    page.get_by_role("radio", name=re.compile("^Easy:")).check()
     page.get_by_label(re.compile("I count my own scores")).check()
     page.get_by_label(re.compile("A match of 3")).check()
     page.get_by_role("button", name="Deal a new game").click()

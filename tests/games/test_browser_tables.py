@@ -32,7 +32,7 @@ def test_deals_of_three_and_four_by_taps_on_a_phone(watched: Page, players):
     page.set_viewport_size(PHONE)
     page.set_default_timeout(10_000)
     page.goto("/play/")
-    page.get_by_label(re.compile(r"\(greedy\)")).check()
+    page.get_by_role("radio", name=re.compile("^Easy:")).check()
     page.get_by_label(re.compile("I count my own scores")).check()
     page.get_by_label(re.compile("Three: you against" if players == 3 else "Four: you and")).check()
     page.get_by_role("button", name="Deal a new game").click()

@@ -40,7 +40,7 @@ def test_the_new_game_offers_one_game_or_a_match_of_3_5_or_7(client):
     page = client.get("/play/")
     for length in (1, 3, 5, 7):
         assertContains(page, f'name="match" value="{length}"')
-    assertContains(page, "A match of 5: the first to win 3")
+    assertContains(page, "A match of 3, 5 or 7 goes to the first to win 2, 3 or 4 games.")
     assert re.search(r'name="match" value="1"[^>]*checked', page.text)
 
 
@@ -184,7 +184,7 @@ def test_an_unfinished_match_is_listed_and_resumed_from_the_games_page(client, p
         f'<a href="/play/{game.pk}/">A match of 7, game 1 in play: you 0, the computer 0</a>',
         html=True,
     )
-    assertContains(page, "game 1 of a match of 7, against greedy")
+    assertContains(page, "game 1 of a match of 7, at easy")
     ended = played(game)
     page = client.get("/play/")
     score = "you 1, the computer 0" if outcome(ended).winner == HUMAN else "you 0, the computer 1"

@@ -523,7 +523,7 @@ def test_the_players_discards_in_games_go_to_the_discard_practice(finished):
 def test_the_progress_page_shows_the_skill_trend(client, finished):
     html = client.get("/progress/").content.decode()
     assert "Your play in games, luck left out" in html
-    assert "The greedy computer loses" in html
+    assert "The easy computer loses" in html
     assert f'href="/play/{finished.pk}/review/"' in html
 
 

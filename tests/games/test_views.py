@@ -52,13 +52,19 @@ def test_the_new_game_offers_three_levels_easy_medium_hard(client):
         text.index(f'value="{level}"') for level in ("greedy", "classic", "strong")
     )
     assert easy < medium < hard
-    for label in ("Easy (greedy)", "Medium (classic)", "Hard (strong)"):
+    for label in (
+        "Easy: takes the most points it can see",
+        "Medium: throws and pegs by the book",
+        "Hard: weighs every throw and thinks ahead in the play",
+    ):
         assertContains(page, label)
+    for engine_word in ("greedy)", "classic)", "strong)"):
+        assertNotContains(page, engine_word)
 
 
 def test_a_game_against_classic_is_played_by_classic(client, player):
     game = new_game(client, level="classic")
-    assert game.level == "classic" and game.get_level_display() == "Classic (medium)"
+    assert game.level == "classic" and game.get_level_display() == "Medium"
     response = throw_two(client, game)
     assert response.status_code == 302
     game.refresh_from_db()
@@ -529,7 +535,7 @@ def test_a_move_by_htmx_takes_away_the_messages_of_the_page_before(client):
     swaps only the table, so its answer empties the messages out of band, and the cards to
     count keep their place on a phone."""
     response = client.post("/play/new/", {"level": "greedy", "counting": "manual"}, follow=True)
-    assertContains(response, "kept in this browser only")
+    assertContains(response, "Kept in this browser only.")
     game = Game.objects.get()
     fields = move_fields(game, random.Random(1))
     moved = client.post(f"/play/{game.pk}/move/", fields, headers={"HX-Request": "true"})
@@ -537,7 +543,7 @@ def test_a_move_by_htmx_takes_away_the_messages_of_the_page_before(client):
     assertContains(
         moved, '<div class="messages" id="messages" role="status" hx-swap-oob="true"></div>'
     )
-    assertNotContains(moved, "kept in this browser only")
+    assertNotContains(moved, "Kept in this browser only.")
 
 
 # --- what the table says at once: the claim said back, the computer's counts -----------

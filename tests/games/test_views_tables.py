@@ -185,7 +185,7 @@ def test_the_games_list_the_review_and_the_state_of_a_table_game(client, players
     game = new_game(client, players=players, counting="automatic")
     game, _ = play_through(client, game)
     listed = client.get("/play/")
-    assertContains(listed, f"{players} players, against strong")
+    assertContains(listed, f"{players} players, at hard")
     assert client.get("/progress/").status_code == 200
     # The review of a game of three or four answers, never with a 500.
     assert client.get(f"/play/{game.pk}/review/").status_code in (200, 400)

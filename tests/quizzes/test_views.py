@@ -616,7 +616,7 @@ def test_a_discard_is_graded_against_the_best_choice(client, player):
     assert attempt.loss > 1
     page = client.get(f"/quiz/{deal.pk}/")
     assertContains(page, f"✗ {attempt.loss:.2f} points lost")
-    assertContains(page, "<strong>✗ A five thrown to the dealer&#x27;s crib</strong>", html=True)
+    assertContains(page, "<strong>✗ Threw a five to the dealer&#x27;s crib</strong>", html=True)
     assertContains(page, '<strong class="choice-tag">your choice</strong>', html=True)
     assert page.text.count('<tr class="is-chosen">') == 1
     assertContains(page, "What your hand can score")

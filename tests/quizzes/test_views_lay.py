@@ -59,7 +59,7 @@ def test_a_lay_is_graded_by_the_strong_search_and_its_mistake_named(client, lay)
     assert attempt.loss > 0.05
     page = client.get(f"/quiz/{lay.pk}/")
     assertContains(page, f"✗ {grade.loss:.2f} points lost")
-    assertContains(page, "<strong>✗ A run opened to the opponent</strong>", html=True)
+    assertContains(page, "<strong>✗ Opened a run for the opponent</strong>", html=True)
     assertContains(page, "After your eight, a seven or a ten makes a run.")
     # Each fitting card's value, best first.
     table = page.text.split('class="marks lay-values"')[1].split("</table>")[0]
@@ -120,10 +120,14 @@ def test_review_mode_deals_the_players_own_missed_lay_again(client, lay):
     client.post(f"/quiz/{lay.pk}/answer/", {"card": "8C"})
     assert ReviewItem.objects.filter(pattern=Pattern.LAY_RUN_OPENED.value).exists()
     ReviewItem.objects.exclude(pattern=Pattern.LAY_RUN_OPENED.value).delete()
+    # Straight after it, the same turn would have its answer still in mind: another is dealt.
+    other = new_deal(client, mode="review")
+    assert other.kind == "lay" and other.focus == Pattern.LAY_RUN_OPENED.value
+    assert other.position != lay.position
     again = new_deal(client, mode="review")
     assert again.kind == "lay" and again.focus == Pattern.LAY_RUN_OPENED.value
     assert (again.hand, again.starter, again.details) == (lay.hand, lay.starter, lay.details)
-    assertContains(client.get(f"/quiz/{again.pk}/"), "Review: a run opened to the opponent")
+    assertContains(client.get(f"/quiz/{again.pk}/"), "Review: opened a run for the opponent")
     best = grade_lay(again.lay_position, card("KS")).best_card
     client.post(f"/quiz/{again.pk}/answer/", {"card": best.code})
     mark = Attempt.objects.get(deal=again).pattern_marks.get(pattern="lay-run-opened")
@@ -153,7 +157,7 @@ def test_the_progress_pages_accuracy_per_pattern_has_the_lay_patterns(client, pl
     client.post(f"/quiz/{lay.pk}/answer/", {"card": "8C"})
     page = client.get("/progress/")
     table = page.text.split("Accuracy per pattern, weakest first")[1].split("</table>")[0]
-    assert '<th scope="row">a run opened to the opponent</th><td>Laying cards</td>' in table
+    assert '<th scope="row">opened a run for the opponent</th><td>Laying cards</td>' in table
 
 
 @pytest.mark.parametrize("htmx", [False, True])

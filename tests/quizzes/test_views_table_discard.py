@@ -105,7 +105,7 @@ def test_a_five_thrown_to_an_opponents_crib_is_graded_and_reviewed(client, playe
         '<a href="/discard/?players=3&amp;cards=5H,5D,JS,4C,KD&amp;seat=opponent">'
         "These five in the analyser</a>",
     )
-    assertContains(page, "<strong>✗ A five thrown to the dealer&#x27;s crib</strong>", html=True)
+    assertContains(page, "<strong>✗ Threw a five to the dealer&#x27;s crib</strong>", html=True)
     assert "discard-five-to-dealer" in ReviewItem.objects.values_list("pattern", flat=True)
     # The next deal is at the same table.
     assertContains(page, '<input type="hidden" name="players" value="3">')
@@ -116,7 +116,7 @@ def test_a_five_thrown_to_an_opponents_crib_is_graded_and_reviewed(client, playe
 def test_the_best_throw_for_the_partner_is_said_best_and_the_crib_is_the_teams(client, player):
     deal = table_deal(player, players=4, seat="partner")
     question = client.get(f"/quiz/{deal.pk}/")
-    assertContains(question, "Throw one to your team's crib")
+    assertContains(question, "Throw one to your team&#x27;s crib")
     assertContains(question, "the crib is your team's: your partner deals")
     first = client.post(f"/quiz/{deal.pk}/answer/", {"throw": "4C"}, **HTMX)
     second = client.post(f"/quiz/{deal.pk}/answer/", {"throw": "5H"}, **HTMX)

@@ -110,3 +110,26 @@ def test_a_time_in_another_zone_is_taken_as_the_same_moment():
     assert after_answer(None, right=False, now=paris) == after_answer(
         None, right=False, now=clock.now
     )
+
+
+def missed(times: int, clock: Clock) -> Memory:
+    """A pattern missed ``times`` in a row, a minute apart."""
+    memory = None
+    for _ in range(times):
+        memory = after_answer(memory, right=False, now=clock.advance(minutes=1))
+    return memory
+
+
+def test_a_pattern_missed_more_often_and_longer_ago_has_the_lower_chance_the_same_day():
+    clock = Clock()
+    often = missed(10, clock)
+    clock.advance(hours=2)
+    once = missed(1, clock)
+    clock.advance(minutes=5)
+    # The fsrs package reads whole days: every pattern rated today is at 100% to it.
+    assert SCHEDULER.get_card_retrievability(often.card(), clock.now) == 1
+    assert SCHEDULER.get_card_retrievability(once.card(), clock.now) == 1
+    assert chance_right(often, clock.now) < chance_right(once, clock.now) < 1
+    assert chance_right(often, clock.now) < 0.6
+    # Just rated, the chance is full; it falls from then on.
+    assert chance_right(once, once.last_review) == 1

@@ -1,0 +1,75 @@
+"""The guest notice in a real Chromium: one line with a link, said once, on a fresh phone
+held either way and on a desktop, the first throw's hint still in the first screen."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser import DESKTOP, PHONE, assert_accessible, assert_in_first_screen, screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LANDSCAPE = {"width": 844, "height": 390}
+
+
+def one_line(page: Page, selector: str) -> None:
+    """The element's text takes one line: its box no taller than its line height and
+    padding allow."""
+    lines = page.locator(selector).evaluate(
+        """(element) => {
+            const style = getComputedStyle(element);
+            const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+            return (element.getBoundingClientRect().height - padding)
+                / parseFloat(style.lineHeight);
+        }"""
+    )
+    assert lines < 1.5, f"{selector} takes {lines:.1f} lines"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+def test_a_fresh_guests_first_game_says_where_practice_lives_in_one_line_above_the_hint(
+    watched: Page, viewport
+):
+    page = watched
+    page.set_viewport_size(viewport)
+    page.goto("/play/")
+    page.get_by_role("checkbox", name=re.compile("^Hints")).check()
+    page.get_by_role("button", name="Deal a new game").click()
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    notice = page.locator(".flash--guest")
+    expect(notice).to_contain_text("Kept in this browser only.")
+    one_line(page, ".flash--guest")
+    link = notice.get_by_role("link", name="Sign up to keep it")
+    expect(link).to_have_attribute("href", re.compile(r"^/accounts/signup/\?next=/play/\d+/$"))
+    assert_in_first_screen(page, viewport, ".flash--guest")
+    # The throw, and the hint's advice: the two to throw and the four to keep. (Its reasons
+    # run on below on a phone, the longer the more the throw has to say.)
+    assert_in_first_screen(page, viewport, ".throw-card")
+    assert_in_first_screen(page, viewport, ".discard-move button[type=submit]")
+    assert_in_first_screen(page, viewport, ".hint-box .card-row")
+    assert_accessible(page)
+    screenshot(page, f"guest-notice-game-{viewport['width']}x{viewport['height']}", False)
+
+    # Said once: the next page has none, and the link keeps the game.
+    page.reload()
+    expect(page.locator(".flash")).to_have_count(0)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+def test_a_fresh_guests_first_quiz_has_the_notice_in_one_line_and_the_throw_in_view(
+    watched: Page, viewport
+):
+    page = watched
+    page.set_viewport_size(viewport)
+    page.goto("/quiz/")
+    page.get_by_role("button", name="Discarding").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Discard as the"))
+    one_line(page, ".flash--guest")
+    assert_in_first_screen(page, viewport, ".flash--guest")
+    assert_in_first_screen(page, viewport, "#quiz-heading")
+    page.locator(".flash--guest").get_by_role("link", name="Sign up to keep it").click()
+    expect(page).to_have_url(re.compile(r"/accounts/signup/\?next=/quiz/\d+/$"))
+    # What the notice leaves out is said where it leads.
+    expect(page.locator(".lead")).to_contain_text("two weeks")
+    assert_accessible(page)
