@@ -174,41 +174,26 @@ def discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
     choices and the spreads are the engine's exact figures for the cards, with the crib
     model it was graded by (at random for throws graded before the quiz knew good players)."""
     crib_model = CribModel(attempt.marks.get("crib_model", CribModel.RANDOM.value))
-    options = deal.discard_options_with(crib_model)
-    thrown = {parse_card(code) for code in attempt.marks["throw"]}
-    chosen = next(option for option in options if set(option.throw) == thrown)
-    marks = {mark.pattern_enum: mark.missed for mark in attempt.pattern_marks.all()}
-    best = options[0]
+    hand = DiscardHand(deal.six, deal.role, opponent=crib_model)
     return {
-        "deal": deal,
-        "attempt": attempt,
-        "reason": _throw_reason(deal, attempt, best, chosen),
-        "choices": [Choice(option) for option in options],
-        "chosen": chosen,
-        "best": best,
+        **_throw_feedback(deal, attempt, deal.discard_options_with(crib_model), hand.query),
         "good_opponent": crib_model is CribModel.GOOD,
-        **verdict(decision_class(attempt.loss)),
-        "analyser_url": f"{reverse('counter:discard')}?"
-        f"{DiscardHand(deal.six, deal.role, opponent=crib_model).query}",
-        "mistakes": [Pattern(slug) for slug in attempt.marks.get("mistakes", ())],
-        "avoided": [pattern for pattern, missed in marks.items() if missed is False],
-        "spread": hand_spread(chosen.keep, chosen.throw),
-        "best_spread": None
-        if chosen is options[0]
-        else hand_spread(options[0].keep, options[0].throw),
-        "queue": attempt.queue,
     }
 
 
 def table_discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
     """The card thrown at a table of three or four graded as it was: the loss and mistakes
     stored; the five choices and the spreads are the engine's exact figures for the seat."""
-    options = deal.table_discard_options
+    hand = TableDiscardHand(deal.five, players=deal.players, seat=deal.table_seat)
+    return _throw_feedback(deal, attempt, deal.table_discard_options, hand.query)
+
+
+def _throw_feedback(deal: Deal, attempt: Attempt, options, analysed: str) -> dict:
+    """A throw's feedback from its choices, best first, and the analyser's query for it."""
     thrown = {parse_card(code) for code in attempt.marks["throw"]}
     chosen = next(option for option in options if set(option.throw) == thrown)
     marks = {mark.pattern_enum: mark.missed for mark in attempt.pattern_marks.all()}
     best = options[0]
-    hand = TableDiscardHand(deal.five, players=deal.players, seat=deal.table_seat)
     return {
         "deal": deal,
         "attempt": attempt,
@@ -217,7 +202,7 @@ def table_discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
         "chosen": chosen,
         "best": best,
         **verdict(decision_class(attempt.loss)),
-        "analyser_url": f"{reverse('counter:discard')}?{hand.query}",
+        "analyser_url": f"{reverse('counter:discard')}?{analysed}",
         "mistakes": [Pattern(slug) for slug in attempt.marks.get("mistakes", ())],
         "avoided": [pattern for pattern, missed in marks.items() if missed is False],
         "spread": hand_spread(chosen.keep, chosen.throw),

@@ -170,6 +170,22 @@ def watched(page, live_server):
 
 
 @pytest.fixture
+def phone(watched):
+    """The watched page on a phone held upright (390×844)."""
+    from tests.browser import PHONE
+
+    watched.set_viewport_size(PHONE)
+    return watched
+
+
+@pytest.fixture
+def at_viewport(watched, viewport):
+    """The watched page at the size the test is parametrised by, ``viewport``."""
+    watched.set_viewport_size(viewport)
+    return watched
+
+
+@pytest.fixture
 def page_without_javascript(browser, live_server):
     """A page of the live server in a browser with JavaScript off: the plain forms."""
     context = browser.new_context(java_script_enabled=False, base_url=live_server.url)

@@ -72,6 +72,16 @@ class PlayDealFactory(DealFactory):
     )
 
 
+class LayDealFactory(DealFactory):
+    """The dealer to lay on the pone's nine, holding 8 K 4 4: the eight opens a run."""
+
+    kind = "lay"
+    hand = "8C KS 4H 4D"
+    starter = "QH"
+    holder = "dealer"
+    details = factory.LazyFunction(lambda: {"play": "9D", "thrown": "2S 3S"})
+
+
 class AttemptFactory(factory.django.DjangoModelFactory):
     """A total-style answer to a deal, right unless ``claimed`` says otherwise."""
 

@@ -132,13 +132,12 @@ def test_on_a_phone_the_header_is_one_line_with_a_menu(watched, width):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_sign_up_from_the_header_comes_back_saying_what_moved_and_log_out_stays(watched):
+def test_sign_up_from_the_header_comes_back_saying_what_moved_and_log_out_stays(phone):
     from playwright.sync_api import expect
 
-    from tests.browser import PHONE, assert_accessible, screenshot
+    from tests.browser import assert_accessible, screenshot
 
-    page = watched
-    page.set_viewport_size(PHONE)
+    page = phone
     page.goto("/quiz/")
     page.locator(".modes").get_by_role("button").first.click()
     page.get_by_label(re.compile("Points in this")).fill("2")

@@ -30,9 +30,8 @@ COUNT_29 = "/?hand=5H,5C,5S,JD&starter=5D"
 GUIDE_ROUND = "/round/?starter=KC&pone=6C,7D,7H,8S&dealer=AH,4S,6D,8C&crib=5H,TS,9C,KD"
 
 
-def test_tapping_five_cards_counts_the_29_hand(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_tapping_five_cards_counts_the_29_hand(phone: Page):
+    page = phone
     page.goto("/")
     tap(page, *TWENTY_NINE)
     expect(page.locator(".total-points")).to_have_text("29")
@@ -73,9 +72,10 @@ def outside(page: Page, boxes: list[dict]) -> list[str]:
 @pytest.mark.parametrize(
     "viewport", [PHONE, {"width": 844, "height": 390}], ids=["portrait", "landscape"]
 )
-def test_on_a_phone_the_slots_the_switch_and_all_52_cards_fit_one_screen(watched: Page, viewport):
-    page = watched
-    page.set_viewport_size(viewport)
+def test_on_a_phone_the_slots_the_switch_and_all_52_cards_fit_one_screen(
+    at_viewport: Page, viewport
+):
+    page = at_viewport
     page.goto("/")
     picks = box(page, ".pick")
     assert len(picks) == 52
@@ -91,9 +91,8 @@ def test_on_a_phone_the_slots_the_switch_and_all_52_cards_fit_one_screen(watched
     screenshot(page, f"counter-empty-phone-{viewport['width']}x{viewport['height']}", False)
 
 
-def test_after_the_fifth_card_the_total_is_in_view_and_the_breakdown_follows(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_after_the_fifth_card_the_total_is_in_view_and_the_breakdown_follows(phone: Page):
+    page = phone
     page.goto("/")
     for code in ["3H", "4C", "4S", "5D", "KH"]:
         tap(page, code)
@@ -135,9 +134,8 @@ def tap_cards(page: Page, codes) -> None:
             assert page.locator("#pick-AS").bounding_box() == deck, code
 
 
-def test_counting_a_hand_from_an_empty_page_takes_five_taps_and_no_scroll(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_counting_a_hand_from_an_empty_page_takes_five_taps_and_no_scroll(phone: Page):
+    page = phone
     page.goto("/")
     page.evaluate(TAPS_AND_SCROLL)
     tap_cards(page, TWENTY_NINE)
@@ -241,10 +239,9 @@ def test_each_count_goes_into_the_history(watched: Page):
     expect(page.locator("#pick-5D")).to_have_attribute("aria-pressed", "true")
 
 
-def test_back_and_forward_move_between_counts_never_to_a_half_entered_deal(watched: Page):
+def test_back_and_forward_move_between_counts_never_to_a_half_entered_deal(phone: Page):
     """No console error either: the watched page fails on any, and a CSP violation is one."""
-    page = watched
-    page.set_viewport_size(PHONE)
+    page = phone
     page.goto("/")
     tap(page, *TWENTY_NINE)
     expect(page.locator(".total-points")).to_have_text("29")
@@ -478,9 +475,8 @@ def test_desktop_screenshot(watched: Page):
     screenshot(page, "counter-empty-desktop-1280x800", full_page=False)
 
 
-def test_rules_page_draws_its_examples(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_rules_page_draws_its_examples(phone: Page):
+    page = phone
     page.goto("/rules/")
     expect(page.locator("#twenty-nine .example-total")).to_have_text("= 29")
     expect(page.locator("#crib-flush .example-total").first).to_contain_text("= 4")
@@ -492,9 +488,8 @@ def test_rules_page_draws_its_examples(watched: Page):
 GUIDE_ROUND = "/round/?starter=KC&pone=6C,7D,7H,8S&dealer=AH,4S,6D,8C&crib=5H,TS,9C,KD"
 
 
-def test_a_whole_round_is_tapped_in_on_a_phone_without_scrolling(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_whole_round_is_tapped_in_on_a_phone_without_scrolling(phone: Page):
+    page = phone
     page.goto("/round/")
     page.evaluate(TAPS_AND_SCROLL)
     tap_cards(page, "KC 6C 7D 7H 8S AH 4S 6D 8C 5H TS 9C KD".split())
@@ -569,9 +564,8 @@ def play_in(page: Page, said: str) -> None:
         expect(page.locator(".play-table tbody tr")).to_have_count(laid + 1)
 
 
-def test_a_play_is_tapped_in_on_a_phone_card_by_card_with_go(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_play_is_tapped_in_on_a_phone_card_by_card_with_go(phone: Page):
+    page = phone
     page.goto("/pegging/")
     play_in(page, SEED_TWO)
     expect(page).to_have_url(f"/pegging/?players=2&play={SEED_TWO}")
@@ -597,9 +591,8 @@ def test_quick_taps_in_the_play_all_land(watched: Page):
     expect(page.locator(".play-table tbody tr")).to_have_count(6)
 
 
-def test_an_impossible_card_is_named_and_taking_back_goes_on(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_an_impossible_card_is_named_and_taking_back_goes_on(phone: Page):
+    page = phone
     page.goto("/pegging/")
     play_in(page, "KH,QH,5C")
     page.locator("#pick-9D").click()
@@ -651,9 +644,8 @@ DISCARD_BEST = (
 )
 
 
-def test_six_taps_analyse_a_deal_and_another_keep_shows_its_spread(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_six_taps_analyse_a_deal_and_another_keep_shows_its_spread(phone: Page):
+    page = phone
     page.goto("/discard/")
     expect(page.locator("#discard-message")).to_have_text("Pick the 6 cards you were dealt.")
     page.evaluate(TAPS_AND_SCROLL)
@@ -793,9 +785,8 @@ THREE_ROUND = (
 )
 
 
-def test_a_round_of_three_is_tapped_in_on_a_phone_and_says_what_each_pegs(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_round_of_three_is_tapped_in_on_a_phone_and_says_what_each_pegs(phone: Page):
+    page = phone
     page.goto("/round/")
     page.get_by_role("link", name="3 players").click()
     expect(page).to_have_url("/round/?players=3")
@@ -826,9 +817,8 @@ def test_a_round_of_three_is_tapped_in_on_a_phone_and_says_what_each_pegs(watche
     assert_accessible(page)
 
 
-def test_a_round_of_four_shows_each_teams_points_on_a_phone(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_round_of_four_shows_each_teams_points_on_a_phone(phone: Page):
+    page = phone
     page.goto(
         "/round/?players=4&starter=JD&player1=5H,5C,5S,JC&player2=2H,3H,4H,6H"
         "&player3=7C,8C,9C,TC&player4=AS,2S,3S,4S&crib=KD,QD,TD,9D"

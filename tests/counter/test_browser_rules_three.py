@@ -29,9 +29,8 @@ def test_the_deal_of_three_fits_a_phone(watched: Page, width):
         screenshot(page, "rules-three-phone-390x844", full_page=False)
 
 
-def test_the_deal_of_three_is_accessible_and_its_links_open_the_counters(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_the_deal_of_three_is_accessible_and_its_links_open_the_counters(phone: Page):
+    page = phone
     page.goto("/rules/")
     assert_accessible(page)
     page.get_by_role("link", name="Count this round on the round counter").click()

@@ -21,9 +21,8 @@ def best_said(seat: Role, name: str) -> str:
     return f"Best as the {name}: keep {keep} and throw {throw}, {best.net_ev:.2f} points net."
 
 
-def test_five_taps_at_four_analyse_the_deal_for_each_seat(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_five_taps_at_four_analyse_the_deal_for_each_seat(phone: Page):
+    page = phone
     page.goto("/discard/")
     page.get_by_role("link", name="4 players").click()
     expect(page).to_have_url("/discard/?players=4")
@@ -57,9 +56,8 @@ def test_five_taps_at_four_analyse_the_deal_for_each_seat(watched: Page):
     assert_accessible(page)
 
 
-def test_at_three_there_is_no_partner_and_a_typed_sixth_card_is_named(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_at_three_there_is_no_partner_and_a_typed_sixth_card_is_named(phone: Page):
+    page = phone
     page.goto("/discard/?players=3")
     expect(page.locator("#seat-switch input")).to_have_count(2)
     page.locator("summary.typed-summary").click()

@@ -183,9 +183,8 @@ def new_game(page: Page, counting: str, level: str = "greedy") -> None:
     expect(page).to_have_url(re.compile(r"/play/\d+/$"))
 
 
-def test_a_whole_game_counting_by_hand_on_a_phone(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_whole_game_counting_by_hand_on_a_phone(phone: Page):
+    page = phone
     new_game(page, "manual")
     expect(page.get_by_role("img", name="The board")).to_be_visible()
     expect(page.locator(".cut")).to_contain_text("the lower card deals")
@@ -249,10 +248,9 @@ def a_long_count(seed: str, deal: int, turns: int) -> EngineGame:
     [("s2320", 3, 7), ("s1801", 5, 8)],
 )
 def test_the_longest_count_and_its_buttons_fit_a_phone_on_its_side(
-    watched: Page, viewport, seed, deal, turns
+    at_viewport: Page, viewport, seed, deal, turns
 ):
-    page = watched
-    page.set_viewport_size(viewport)
+    page = at_viewport
     sign_up(page, "long-count")
     engine = a_long_count(seed, deal, turns)
     game = Game.objects.create(
@@ -272,9 +270,8 @@ def test_the_longest_count_and_its_buttons_fit_a_phone_on_its_side(
     assert_accessible(page)
 
 
-def test_a_whole_game_counted_for_me_says_the_computers_pegging(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_whole_game_counted_for_me_says_the_computers_pegging(phone: Page):
+    page = phone
     new_game(page, "automatic")
     player = Player(page, PHONE, name="automatic-390x844")
     player.play()
@@ -283,9 +280,8 @@ def test_a_whole_game_counted_for_me_says_the_computers_pegging(watched: Page):
     assert player.announced, "the computer never pegged in the play"
 
 
-def test_the_next_deal_is_a_key_press_away(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_the_next_deal_is_a_key_press_away(phone: Page):
+    page = phone
     new_game(page, "automatic")
     player = Player(page, PHONE, name="keys")
     while not current_game(page).pauses_after(current_game(page).engine):
@@ -302,13 +298,12 @@ def test_the_next_deal_is_a_key_press_away(watched: Page):
     expect(page).to_have_title(re.compile(r"^You \d+ · Computer \d+ — Cribtrainer$"))
 
 
-def test_the_nits_on_a_phone(watched: Page):
+def test_the_nits_on_a_phone(phone: Page):
     """The new-game radios keep their size, Log out is a button like the others, the last
     attempts' cards stay on one line, and the first card to throw does not look thrown."""
     from tests.factories import PASSWORD, AttemptFactory, UserFactory
 
-    page = watched
-    page.set_viewport_size(PHONE)
+    page = phone
     user = UserFactory()
     for _ in range(3):
         AttemptFactory(deal__user=user)
@@ -340,11 +335,10 @@ def test_the_nits_on_a_phone(watched: Page):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("level", ["classic", "strong"])
-def test_a_whole_game_counted_by_hand_takes_at_most_12_taps_a_deal(watched: Page, seeded, level):
+def test_a_whole_game_counted_by_hand_takes_at_most_12_taps_a_deal(phone: Page, seeded, level):
     """Counting right with one-tap totals, Next deal included: 12 taps a deal or fewer on
     average over the game, and no deal over 14."""
-    page = watched
-    page.set_viewport_size(PHONE)
+    page = phone
     new_game(page, "manual", level=level)
     player = Player(page, PHONE, name=f"{level}-390x844")
     player.play()
@@ -379,10 +373,9 @@ def a_pause_asking(user, players: int = 2, over: bool = False) -> Game:
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
 def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
-    watched: Page, seeded, viewport, players, over
+    at_viewport: Page, seeded, viewport, players, over
 ):
-    page = watched
-    page.set_viewport_size(viewport)
+    page = at_viewport
     sign_up(page, "pause")
     game = a_pause_asking(get_user_model().objects.get(username="pause"), players, over)
     paused = game.pauses_after(game.engine)
@@ -429,10 +422,9 @@ def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_once_the_last_question_is_answered_the_score_line_no_longer_says_one_waits(
-    watched: Page, seeded, players
+    phone: Page, seeded, players
 ):
-    page = watched
-    page.set_viewport_size(PHONE)
+    page = phone
     sign_up(page, "answers")
     game = a_pause_asking(get_user_model().objects.get(username="answers"), players)
     page.goto(f"/play/{game.pk}/")
@@ -481,10 +473,9 @@ def a_count_waiting(user, players: int, source: Source) -> Game:
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
 def test_at_every_count_the_cards_and_every_answer_are_in_the_first_screen(
-    watched: Page, seeded, viewport, players, source
+    at_viewport: Page, seeded, viewport, players, source
 ):
-    page = watched
-    page.set_viewport_size(viewport)
+    page = at_viewport
     sign_up(page, "counts")
     game = a_count_waiting(get_user_model().objects.get(username="counts"), players, source)
     page.goto(f"/play/{game.pk}/")

@@ -15,9 +15,8 @@ from tests.games.test_browser import Player, current_game
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_match_of_three_on_a_phone(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_match_of_three_on_a_phone(phone: Page):
+    page = phone
     page.set_default_timeout(10_000)
     page.goto("/play/")
     page.get_by_role("radio", name=re.compile("^Easy:")).check()

@@ -15,9 +15,8 @@ LANDSCAPE = {"width": 844, "height": 390}
 
 
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
-def test_the_deal_button_is_in_the_first_screen_and_stays_in_view(watched: Page, viewport):
-    page = watched
-    page.set_viewport_size(viewport)
+def test_the_deal_button_is_in_the_first_screen_and_stays_in_view(at_viewport: Page, viewport):
+    page = at_viewport
     page.goto("/play/")
     assert_in_first_screen(page, viewport, page.get_by_role("button", name="Deal a new game"))
     assert_accessible(page)
@@ -37,9 +36,8 @@ def test_the_deal_button_is_in_the_first_screen_and_stays_in_view(watched: Page,
     assert Game.objects.get().match.length == 7
 
 
-def test_the_levels_are_named_once_as_a_player_says_them_and_stored_as_before(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_the_levels_are_named_once_as_a_player_says_them_and_stored_as_before(phone: Page):
+    page = phone
     page.goto("/play/")
     levels = page.get_by_role("group", name="The computer plays").get_by_role("radio")
     names = [

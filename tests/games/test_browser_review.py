@@ -87,9 +87,8 @@ def within_four_screens(page: Page, report: str, shot: str) -> None:
     assert_accessible(page)
 
 
-def test_the_review_of_a_finished_game_on_a_phone(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_the_review_of_a_finished_game_on_a_phone(phone: Page):
+    page = phone
     sign_up(page, "muggins")
     game = finished_game("muggins")
     page.goto(f"/play/{game.pk}/review/")
@@ -110,9 +109,8 @@ def test_the_review_of_a_finished_game_on_a_phone(watched: Page):
     expect(page.get_by_role("heading", level=1)).to_be_visible()
 
 
-def test_a_ten_deal_review_with_its_errors_open_is_within_four_phone_screens(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_ten_deal_review_with_its_errors_open_is_within_four_phone_screens(phone: Page):
+    page = phone
     sign_up(page, "clubplayer")
     game = club_game("clubplayer")
     assert len(game.engine.deals) == 10
@@ -123,9 +121,8 @@ def test_a_ten_deal_review_with_its_errors_open_is_within_four_phone_screens(wat
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_a_table_review_with_its_errors_open_is_within_four_phone_screens(watched: Page, players):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_table_review_with_its_errors_open_is_within_four_phone_screens(phone: Page, players):
+    page = phone
     sign_up(page, f"table{players}")
     game = club_game(f"table{players}", players)
     assert len(game.engine.deals) == CLUB_GAMES[players][1]
@@ -153,10 +150,9 @@ def test_a_table_review_with_its_errors_open_is_within_four_phone_screens(watche
 
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
 def test_the_review_opens_with_the_costliest_error_and_why_the_figures_folded(
-    watched: Page, viewport
+    at_viewport: Page, viewport
 ):
-    page = watched
-    page.set_viewport_size(viewport)
+    page = at_viewport
     sign_up(page, "coached")
     game = club_game("coached")
     page.goto(f"/play/{game.pk}/review/")

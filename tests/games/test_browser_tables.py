@@ -27,13 +27,12 @@ def current_game(page: Page) -> Game:
 
 
 DEALS = 6
-"""Deals played by taps: enough for a mean a deal, the deals' plays differing."""
+"""Deals played by taps, unless the game ends first: enough for a mean a deal."""
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_deals_of_three_and_four_by_taps_on_a_phone(watched: Page, seeded, players):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_deals_of_three_and_four_by_taps_on_a_phone(phone: Page, seeded, players):
+    page = phone
     page.set_default_timeout(10_000)
     page.goto("/play/")
     page.get_by_role("radio", name=re.compile("^Easy:")).check()
@@ -84,7 +83,7 @@ def test_deals_of_three_and_four_by_taps_on_a_phone(watched: Page, seeded, playe
             assert engine.to_move == HUMAN
             tap(page.locator("button.hand-card:not([disabled])").first)
     print(f"\n{players} players, by hand on a phone: {deals} taps a deal")
-    assert len(deals) == DEALS, (deals, seen)
+    assert len(deals) == DEALS or current_game(page).engine.is_over, (deals, seen)
     assert {"discard", "play", "count", "summary"} <= seen
     # Issue 37's budget is 11 at both; at four the seeded game takes 11.2 (its play's claims).
     assert mean(deals) <= (11 if players == 3 else 11.5), deals

@@ -32,9 +32,8 @@ def sign_up(page: Page, username: str) -> None:
     expect(page).to_have_url(re.compile(r"/progress/$"))
 
 
-def test_a_whole_session_miss_see_review_right(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_whole_session_miss_see_review_right(phone: Page):
+    page = phone
     sign_up(page, "his-nobs")
 
     # Deal a hand with a double run and count it item by item, leaving the runs out.
@@ -126,9 +125,8 @@ def test_next_hand_by_keyboard_and_the_double_submit(watched: Page):
     assert Attempt.objects.count() == 1
 
 
-def test_a_double_run_counted_as_players_count_it_and_a_four_flush_over_claim(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_double_run_counted_as_players_count_it_and_a_four_flush_over_claim(phone: Page):
+    page = phone
     sign_up(page, "double-run")
     user = get_user_model().objects.get(username="double-run")
 
@@ -192,9 +190,8 @@ def test_the_verdict_and_the_cards_are_read_first_on_a_phone(browser: Browser, l
         context.close()
 
 
-def test_a_discard_quiz_on_a_phone(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_discard_quiz_on_a_phone(phone: Page):
+    page = phone
     page.goto("/quiz/")
     page.get_by_role("button", name="Discarding").click()
     deal = current_deal(page)
@@ -214,9 +211,8 @@ def test_a_discard_quiz_on_a_phone(watched: Page):
     screenshot(page, "discard-feedback-phone-390x844")
 
 
-def test_a_play_quiz_a_card_at_a_time(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_play_quiz_a_card_at_a_time(phone: Page):
+    page = phone
     page.goto("/quiz/")
     page.get_by_role("button", name="The play").click()
     deal = current_deal(page)

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from quizzes.domain.lays import grade_lay
 from tests.browser import DESKTOP, PHONE, assert_accessible, assert_in_first_screen, screenshot
-from tests.factories import DealFactory
+from tests.factories import LayDealFactory
 from tests.quizzes.test_browser import current_deal, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -41,9 +41,8 @@ def read_first(page: Page, viewport: dict) -> str:
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=str)
-def test_a_throw_is_answered_with_why_and_the_figures_folded(watched: Page, viewport):
-    page = watched
-    page.set_viewport_size(viewport)
+def test_a_throw_is_answered_with_why_and_the_figures_folded(at_viewport: Page, viewport):
+    page = at_viewport
     page.goto("/quiz/")
     page.get_by_role("button", name="Discarding").click()
     deal = current_deal(page)
@@ -66,24 +65,11 @@ def test_a_throw_is_answered_with_why_and_the_figures_folded(watched: Page, view
     assert_accessible(page)
 
 
-def eight_on_nine(user):
-    """The dealer to lay on the pone's nine, holding 8 K 4 4: the eight opens a run."""
-    return DealFactory(
-        user=user,
-        kind="lay",
-        hand="8C KS 4H 4D",
-        starter="QH",
-        holder="dealer",
-        details={"play": "9D", "thrown": "2S 3S"},
-    )
-
-
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=str)
-def test_a_card_laid_is_answered_with_why_and_the_figures_folded(watched: Page, viewport):
-    page = watched
-    page.set_viewport_size(viewport)
+def test_a_card_laid_is_answered_with_why_and_the_figures_folded(at_viewport: Page, viewport):
+    page = at_viewport
     sign_up(page, f"pone-{viewport['width']}")
-    deal = eight_on_nine(get_user_model().objects.get())
+    deal = LayDealFactory(user=get_user_model().objects.get())
     best = grade_lay(deal.lay_position, deal.lay_position.held[0]).best_card
     page.goto(f"/quiz/{deal.pk}/")
     page.get_by_role("button", name="Lay the Eight of Clubs").click()

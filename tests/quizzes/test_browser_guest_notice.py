@@ -29,10 +29,9 @@ def one_line(page: Page, selector: str) -> None:
 
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
 def test_a_fresh_guests_first_game_says_where_practice_lives_in_one_line_above_the_hint(
-    watched: Page, viewport
+    at_viewport: Page, viewport
 ):
-    page = watched
-    page.set_viewport_size(viewport)
+    page = at_viewport
     page.goto("/play/")
     page.get_by_role("checkbox", name=re.compile("^Hints")).check()
     page.get_by_role("button", name="Deal a new game").click()
@@ -58,10 +57,9 @@ def test_a_fresh_guests_first_game_says_where_practice_lives_in_one_line_above_t
 
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
 def test_a_fresh_guests_first_quiz_has_the_notice_in_one_line_and_the_throw_in_view(
-    watched: Page, viewport
+    at_viewport: Page, viewport
 ):
-    page = watched
-    page.set_viewport_size(viewport)
+    page = at_viewport
     page.goto("/quiz/")
     page.get_by_role("button", name="Discarding").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Discard as the"))

@@ -14,9 +14,8 @@ from tests.quizzes.test_browser import current_deal
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_lay_quiz_on_a_phone(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_lay_quiz_on_a_phone(phone: Page):
+    page = phone
     page.goto("/quiz/")
     page.get_by_role("button", name="The card to lay").click()
     deal = current_deal(page)

@@ -14,8 +14,8 @@ from quizzes.domain.patterns import Pattern
 from quizzes.domain.spacing import after_answer
 from quizzes.models import ReviewItem
 from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
+from tests.factories import LayDealFactory
 from tests.quizzes.test_browser import current_deal, sign_up
-from tests.quizzes.test_browser_feedback import eight_on_nine
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,9 +32,10 @@ def missed(user, pattern: Pattern, *, times: int, last: timedelta) -> ReviewItem
 
 
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
-def test_a_pattern_missed_more_often_and_longer_ago_shows_the_lower_chance(watched: Page, viewport):
-    page = watched
-    page.set_viewport_size(viewport)
+def test_a_pattern_missed_more_often_and_longer_ago_shows_the_lower_chance(
+    at_viewport: Page, viewport
+):
+    page = at_viewport
     sign_up(page, f"muggins-{viewport['width']}")
     user = get_user_model().objects.get()
     missed(user, Pattern.DISCARD_CRIB_IGNORED, times=10, last=timedelta(hours=3))
@@ -55,11 +56,10 @@ def test_a_pattern_missed_more_often_and_longer_ago_shows_the_lower_chance(watch
     screenshot(page, f"review-queue-{viewport['width']}x{viewport['height']}", False)
 
 
-def test_a_missed_lay_comes_back_after_another_deal_not_straight_after(watched: Page):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_missed_lay_comes_back_after_another_deal_not_straight_after(phone: Page):
+    page = phone
     sign_up(page, "pegger")
-    lay = eight_on_nine(get_user_model().objects.get())
+    lay = LayDealFactory(user=get_user_model().objects.get())
     page.goto(f"/quiz/{lay.pk}/")
     page.get_by_role("button", name="Lay the Eight of Clubs").click()
     expect(page.locator(".verdict")).to_have_text(re.compile("points lost"))

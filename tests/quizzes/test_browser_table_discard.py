@@ -12,9 +12,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_a_table_discard_quiz_on_a_phone(watched: Page, players):
-    page = watched
-    page.set_viewport_size(PHONE)
+def test_a_table_discard_quiz_on_a_phone(phone: Page, players):
+    page = phone
     page.goto("/quiz/")
     page.get_by_label("Players at the table for discarding").select_option(str(players))
     page.get_by_role("button", name="Discarding").click()

@@ -13,7 +13,7 @@ from quizzes.domain.lays import grade_lay
 from quizzes.domain.patterns import Pattern
 from quizzes.domain.spacing import State
 from quizzes.models import Attempt, Deal, ReviewItem
-from tests.factories import DealFactory
+from tests.factories import DealFactory, LayDealFactory
 from tests.hostile import echoed_unescaped, form_data
 
 pytestmark = pytest.mark.django_db
@@ -23,15 +23,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 @pytest.fixture
 def lay(player):
-    """The dealer to lay on the pone's nine, holding 8 K 4 4: the eight opens a run."""
-    return DealFactory(
-        user=player,
-        kind="lay",
-        hand="8C KS 4H 4D",
-        starter="QH",
-        holder="dealer",
-        details={"play": "9D", "thrown": "2S 3S"},
-    )
+    return LayDealFactory(user=player)
 
 
 def new_deal(client, **data) -> Deal:
