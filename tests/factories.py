@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import secrets
+
 import factory
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from cribbage.game import Game as EngineGame
-from games.models import Game, Match
+from games.models import Game, Match, Scoreboard
+from games.scoreboard.services import new_code
 from quizzes.domain.marking import AnswerStyle
 from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem
 
@@ -132,6 +135,22 @@ class MatchFactory(factory.django.DjangoModelFactory):
     guest_key = ""
     length = 3
     level = "greedy"
+
+
+class ScoreboardFactory(factory.django.DjangoModelFactory):
+    """A real game's scoreboard, Ann and Bo, Ann dealing first, nothing pegged yet."""
+
+    class Meta:
+        model = Scoreboard
+
+    user = factory.SubFactory(UserFactory)
+    guest_key = ""
+    token = factory.LazyFunction(lambda: secrets.token_urlsafe(16))
+    code = factory.LazyFunction(new_code)
+    names = factory.LazyFunction(lambda: ["Ann", "Bo"])
+    first_dealer = 0
+    me = 0
+    scores = factory.LazyFunction(lambda: [0, 0])
 
 
 class ReviewItemFactory(factory.django.DjangoModelFactory):
