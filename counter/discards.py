@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import ClassVar, Self
 
 from cribbage.cards import Card, format_cards
 from cribbage.computer import pegging_term
@@ -37,6 +38,7 @@ from cribbage.discard import (
     hand_spread,
 )
 from cribbage.seating import Seating
+from cribbage.words import number_word
 
 from .picks import Picks, Place
 
@@ -97,12 +99,71 @@ class Analysis:
         return tuple((total, n, n / starters) for total, n in sorted(counts.items()))
 
 
+class DealtHand(Picks):
+    """What the discard analyser's hands share, at any table: the cards dealt as far as
+    they are picked (``DEALT`` of them), and the ``THROWN`` thrown to look at (none: the
+    best choice). Mixed into a frozen dataclass with ``cards`` and ``throw`` fields."""
+
+    __slots__ = ()
+    DEALT: ClassVar[int]
+    THROWN: ClassVar[int]
+    cards: tuple[Card, ...]
+    throw: tuple[Card, ...]
+
+    @property
+    def placed(self) -> tuple[tuple[Card, ...], ...]:
+        return (self.cards,)
+
+    def with_placed(self, placed: tuple[tuple[Card, ...], ...], fill: str) -> Self:
+        (cards,) = placed
+        # A chosen keep belongs to the cards it was chosen from.
+        throw = self.throw if len(cards) == self.DEALT and set(self.throw) <= set(cards) else ()
+        return replace(self, cards=cards, throw=throw, fill=fill)  # type: ignore[type-var]
+
+    def with_throw(self, throw: tuple[Card, ...]) -> Self:
+        """Look at the keep that throws these of the cards dealt (sorted as the engine
+        sorts)."""
+        if (
+            len(self.cards) != self.DEALT
+            or len(set(throw)) != self.THROWN
+            or not set(throw) <= set(self.cards)
+        ):
+            thrown = "two" if self.THROWN == THROWN else "one"
+            raise ValueError(f"a throw is {thrown} of the {number_word(self.DEALT)} cards dealt")
+        return replace(self, throw=tuple(sorted(throw)))  # type: ignore[type-var]
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) == self.DEALT
+
+    @property
+    def text(self) -> str:
+        """The cards in typed notation: what the text field shows."""
+        return format_cards(self.cards)
+
+    @property
+    def prompt(self) -> str:
+        """What to pick next, in a few words; "" when the cards dealt are in."""
+        return pick_prompt(len(self.cards), self.DEALT)
+
+    def analysis_of(self, choices: tuple[Choice, ...]) -> Analysis:
+        """The ``choices`` with the one looked at (the throw's, else the best) and the
+        spread of its keep."""
+        chosen = next(
+            (choice for choice in choices if choice.option.throw == self.throw), choices[0]
+        )
+        spread = hand_spread(chosen.option.keep, chosen.option.throw)
+        return Analysis(self, choices, chosen, spread)
+
+
 @dataclass(frozen=True, slots=True)
-class DiscardHand(Picks):
+class DiscardHand(DealtHand):
     """The six cards dealt as far as they are picked, the seat, and the two thrown to look at
     (none: the best choice)."""
 
     PLACES = (CARDS,)
+    DEALT = DEALT
+    THROWN = THROWN
 
     cards: tuple[Card, ...] = ()
     role: Role = Role.DEALER
@@ -110,26 +171,6 @@ class DiscardHand(Picks):
     fill: str = ""
     opponent: CribModel = CribModel.GOOD
     """How the other player's two crib cards are taken to be thrown."""
-
-    @property
-    def placed(self) -> tuple[tuple[Card, ...], ...]:
-        return (self.cards,)
-
-    def with_placed(self, placed: tuple[tuple[Card, ...], ...], fill: str) -> DiscardHand:
-        (cards,) = placed
-        # A chosen keep belongs to the six it was chosen from.
-        throw = self.throw if len(cards) == DEALT and set(self.throw) <= set(cards) else ()
-        return replace(self, cards=cards, throw=throw, fill=fill)
-
-    def with_throw(self, throw: tuple[Card, ...]) -> DiscardHand:
-        """Look at the keep that throws these two of the six (sorted as the engine sorts)."""
-        if (
-            len(self.cards) != DEALT
-            or len(set(throw)) != THROWN
-            or not set(throw) <= set(self.cards)
-        ):
-            raise ValueError("a throw is two of the six cards dealt")
-        return replace(self, throw=tuple(sorted(throw)))
 
     def with_role(self, role: Role) -> DiscardHand:
         return replace(self, role=role)
@@ -140,10 +181,6 @@ class DiscardHand(Picks):
     @property
     def good_opponent(self) -> bool:
         return self.opponent is CribModel.GOOD
-
-    @property
-    def complete(self) -> bool:
-        return len(self.cards) == DEALT
 
     @property
     def dealer(self) -> bool:
@@ -172,27 +209,12 @@ class DiscardHand(Picks):
             parts.append(f"throw={','.join(card.code for card in self.throw)}")
         return "&".join(parts)
 
-    @property
-    def text(self) -> str:
-        """The cards in typed notation: what the text field shows."""
-        return format_cards(self.cards)
-
-    @property
-    def prompt(self) -> str:
-        """What to pick next, in a few words; "" when the six are in."""
-        return pick_prompt(len(self.cards), DEALT)
-
     def analyse(self) -> Analysis | None:
         """The 15 choices with their figures, and the spread of the keep looked at; None until
         the six are in."""
         if not self.complete:
             return None
-        choices = _choices(self.cards, self.role, self.opponent)
-        chosen = next(
-            (choice for choice in choices if choice.option.throw == self.throw), choices[0]
-        )
-        spread = hand_spread(chosen.option.keep, chosen.option.throw)
-        return Analysis(self, choices, chosen, spread)
+        return self.analysis_of(_choices(self.cards, self.role, self.opponent))
 
 
 def _choices(cards: tuple[Card, ...], role: Role, opponent: CribModel) -> tuple[Choice, ...]:
@@ -234,36 +256,19 @@ def table_seats(players: int) -> tuple[Role, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class TableDiscardHand(Picks):
+class TableDiscardHand(DealtHand):
     """The five cards dealt at a table of three or four as far as they are picked, the seat,
     and the card thrown to look at (none: the best choice)."""
 
     PLACES = (TABLE_CARDS,)
+    DEALT = TABLE_DEALT
+    THROWN = TABLE_THROWN
 
     cards: tuple[Card, ...] = ()
     players: int = 3
     seat: Role = Role.DEALER
     throw: tuple[Card, ...] = ()
     fill: str = ""
-
-    @property
-    def placed(self) -> tuple[tuple[Card, ...], ...]:
-        return (self.cards,)
-
-    def with_placed(self, placed: tuple[tuple[Card, ...], ...], fill: str) -> TableDiscardHand:
-        (cards,) = placed
-        throw = self.throw if len(cards) == TABLE_DEALT and set(self.throw) <= set(cards) else ()
-        return replace(self, cards=cards, throw=throw, fill=fill)
-
-    def with_throw(self, throw: tuple[Card, ...]) -> TableDiscardHand:
-        """Look at the keep that throws this one of the five."""
-        if (
-            len(self.cards) != TABLE_DEALT
-            or len(throw) != TABLE_THROWN
-            or not set(throw) <= set(self.cards)
-        ):
-            raise ValueError("a throw is one of the five cards dealt")
-        return replace(self, throw=tuple(throw))
 
     @property
     def seats(self) -> tuple[Role, ...]:
@@ -277,10 +282,6 @@ class TableDiscardHand(Picks):
     def owns_crib(self) -> bool:
         """The crib counts for this seat: the dealer's, or at four the dealer's team's."""
         return self.seat is not Role.OPPONENT
-
-    @property
-    def complete(self) -> bool:
-        return len(self.cards) == TABLE_DEALT
 
     @property
     def query(self) -> str:
@@ -297,15 +298,6 @@ class TableDiscardHand(Picks):
             parts.append(f"throw={self.throw[0].code}")
         return "&".join(parts)
 
-    @property
-    def text(self) -> str:
-        return format_cards(self.cards)
-
-    @property
-    def prompt(self) -> str:
-        """What to pick next, in a few words; "" when the five are in."""
-        return pick_prompt(len(self.cards), TABLE_DEALT)
-
     def analyse(self) -> Analysis | None:
         """The five choices with their figures, and the spread of the keep looked at; None
         until the five are in."""
@@ -315,11 +307,7 @@ class TableDiscardHand(Picks):
             Choice(option, None, self.with_throw(option.throw).query)
             for option in discard_options(self.cards, self.seat, players=self.players)
         )
-        chosen = next(
-            (choice for choice in choices if choice.option.throw == self.throw), choices[0]
-        )
-        spread = hand_spread(chosen.option.keep, chosen.option.throw)
-        return Analysis(self, choices, chosen, spread)
+        return self.analysis_of(choices)
 
 
 def pick_prompt(picked: int, dealt: int) -> str:

@@ -224,7 +224,7 @@ def discard_json(answer: _DiscardAnswer) -> dict[str, Any]:
         if two:  # an estimate, kept apart from the exact figures and out of net_ev
             row["pegging_ev"] = pegging_term(option.keep, answer.role)
         options.append(row)
-    seat = {"role": answer.role.value} if two else {"players": answer.players}
+    seat: dict[str, object] = {"role": answer.role.value} if two else {"players": answer.players}
     if not two:
         seat["seat"] = answer.role.value
     return {
@@ -470,33 +470,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    if args.command == "match" and args.players != 2:
-        from .table_match import play_table_match, rotations
-
-        per = rotations(args.players)
-        if args.games % per:
-            stderr.write(
-                f"crib match: each deck is played {per} times at {args.players} players: give "
-                f"a multiple of {per} games, not {args.games}\n"
-            )
-            return USAGE_ERROR
-        table = play_table_match(
-            args.games, args.seed, args.levels, args.players, workers=args.workers
-        )
-        stdout.write(json.dumps(table.to_dict()) + "\n")
-        return 0
-
     if args.command == "match":
-        from .match import play_match  # the computer is loaded only for a match
+        from .match import play_match, rotations  # the computer is loaded only for a match
 
-        if args.duplicate and args.games % 2:
-            stderr.write(
-                f"crib match: --duplicate plays each deck twice: give an even number of "
-                f"games, not {args.games}\n"
+        per = rotations(args.players, args.duplicate)
+        if args.games % per:
+            how = (
+                "--duplicate plays each deck twice: give an even number of games"
+                if args.players == 2
+                else f"each deck is played {per} times at {args.players} players: give "
+                f"a multiple of {per} games"
             )
+            stderr.write(f"crib match: {how}, not {args.games}\n")
             return USAGE_ERROR
         match = play_match(
-            args.games, args.seed, args.levels, workers=args.workers, duplicate=args.duplicate
+            args.games,
+            args.seed,
+            args.levels,
+            workers=args.workers,
+            duplicate=args.duplicate,
+            players=args.players,
         )
         stdout.write(json.dumps(match.to_dict()) + "\n")
         return 0

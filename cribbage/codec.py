@@ -14,16 +14,22 @@ as before (it has nothing version 2 adds), and both versions are read.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, TypedDict
 
 from .actions import GameError
 from .cards import Card, parse_card
 from .pegging import GO
-from .records import ClaimRecord, Counting, Deal, Peg, Pending, Source, replay_play
+from .records import (
+    ClaimRecord,
+    Counting,
+    Deal,
+    GameState,
+    Peg,
+    Pending,
+    Source,
+    replay_play,
+)
 from .rules import Seat, table_for
-
-if TYPE_CHECKING:
-    from .game import Game
 
 __all__ = ["STATE_VERSION", "GameFields", "game_fields", "game_to_dict"]
 
@@ -48,7 +54,7 @@ class GameFields(TypedDict):
     players: int
 
 
-def game_to_dict(game: Game) -> dict[str, Any]:
+def game_to_dict(game: GameState) -> dict[str, Any]:
     """The state as JSON-able data; ``game_fields`` reads it back."""
     data = {
         "version": STATE_VERSION if game.players != 2 else TWO_PLAYER_VERSION,

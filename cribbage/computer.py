@@ -1,9 +1,9 @@
-"""The computer opponent: ``choose(game, level)`` gives its action for ``game.to_move``.
-At a table of three or four it is ``table_computer``'s.
+"""The computer player: ``choose(game, level)`` gives its action for ``game.to_move``, at a
+table of two, three or four.
 
-It looks only at what its seat may see: its own six cards and what it threw, the starter,
-the cards laid and the gos said. Three levels, offered to players as easy, medium and
-hard:
+It looks only at what its seat may see: its own cards and what it threw, the starter, the
+cards laid and the gos said (``Deal.seen_by``). Three levels, offered to players as easy,
+medium and hard, each with its way at each table size:
 
 ``greedy``, the baseline. It keeps the four cards that score most by themselves (fifteens,
 pairs, runs and a four-card flush, no starter, the crib ignored; ties go to the first four
@@ -13,15 +13,18 @@ no card the computer has not seen would score if laid on it: no fifteen or 31 (s
 count of 5 or 21), no pair and no run.
 
 ``classic``, the textbook player (``classic``): exact hand and crib values for the
-discard, a fixed list of pegging priorities from the cribbage literature for the play.
+discard, a fixed list of pegging priorities from the cribbage literature for the play. At
+three and four it throws by the exact values for its seat (``discard_options``).
 
-``strong``. It discards by the exact expected value of hand and crib (``discard_options``,
-the other player's crib cards thrown as a good player throws them) plus a pegging term
-weighted per role as self-play fitted it, and plays by searching the rest of the play
-against the hands the other player may hold, each as likely as a good player was to keep
-it (see ``lay_values``). Near 121 it plays for the game: its discard maximises the chance
-to win (``endgame``) and its play the race, a deal no one wins valued by the chance to win
-from the scores it leaves (``search.Race``, ``win_table``).
+``strong``. At two it discards by the exact expected value of hand and crib
+(``discard_options``, the other player's crib cards thrown as a good player throws them)
+plus a pegging term weighted per role as self-play fitted it, and plays by searching the
+rest of the play against the hands the other player may hold, each as likely as a good
+player was to keep it (see ``lay_values``). Near 121 it plays for the game: its discard
+maximises the chance to win (``endgame``) and its play the race, a deal no one wins valued
+by the chance to win from the scores it leaves (``search.Race``, ``win_table``). At three
+and four it throws by the exact values for its seat and plays by the search of the rest of
+the play at the table (``maxn``): every player's best, over the hands the others may hold.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 
-from . import endgame, search
+from . import endgame, maxn, search
 from .actions import Action, Claim, Discard, Go, Lay
 from .cards import DECK, Card
 from .classic import classic_discard, classic_lay
@@ -47,7 +50,6 @@ from .peg_table import play_value_of
 from .pegging import PlayState
 from .rules import GAME_POINTS, HAND_SIZE, MAX_COUNT, Seat, other
 from .show import RANK_POINTS, rank_key, show_total
-from .table_computer import choose_at_table
 
 __all__ = [
     "RACE_PEGGING",
@@ -67,6 +69,7 @@ __all__ = [
     "pegging_term",
     "strong_discard",
     "strong_lay",
+    "throw_for",
 ]
 
 
@@ -83,8 +86,6 @@ def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
     Raises ValueError when the game is over.
     """
     level = Level(level)
-    if game.players != 2:
-        return choose_at_table(game, level.value)
     player = game.to_move
     if player is None:
         raise ValueError("the game is over: there is nothing to choose")
@@ -93,26 +94,32 @@ def choose(game: Game, level: Level | str = Level.STRONG) -> Action:
     deal = game.deal
     play = deal.play
     if play is None:
-        cards = deal.dealt[player]
-        if level is Level.GREEDY:
-            return Discard(player, greedy_discard(cards))
-        role = Role.DEALER if player == deal.dealer else Role.PONE
-        if level is Level.CLASSIC:
-            return Discard(player, classic_discard(cards, role))
-        return Discard(
-            player, strong_discard(cards, role, (game.scores[player], game.scores[other(player)]))
-        )
+        return Discard(player, throw_for(game, player, level))
     hand = deal.held(player)
-    fitting = play.playable(hand)
-    if not fitting:
+    if not play.playable(hand):
         return Go(player)
-    assert deal.starter is not None
-    seen = (*deal.dealt[player], deal.starter, *(t.card for t in play.turns if t.card))
+    seen = deal.seen_by(player)
     if level is Level.GREEDY:
         return Lay(player, greedy_lay(hand, play, seen))
     if level is Level.CLASSIC:
         return Lay(player, classic_lay(hand, play))
-    return Lay(player, strong_lay(hand, play, player, seen, _endgame(game, player, seen)))
+    race = _endgame(game, player, seen) if game.players == 2 else None
+    return Lay(player, strong_lay(hand, play, player, seen, race))
+
+
+def throw_for(game: Game, player: Seat, level: Level | str = Level.STRONG) -> tuple[Card, ...]:
+    """The cards ``level`` throws to the crib from what was dealt to ``player``."""
+    level = Level(level)
+    deal = game.deal
+    cards = deal.dealt[player]
+    if level is Level.GREEDY:
+        return greedy_discard(cards)
+    role = game.seating.role(player, deal.dealer)
+    if game.players != 2:  # classic and strong alike: the exact values for the seat
+        return discard_options(cards, role, players=game.players)[0].throw
+    if level is Level.CLASSIC:
+        return classic_discard(cards, role)
+    return strong_discard(cards, role, (game.scores[player], game.scores[other(player)]))
 
 
 def _endgame(game: Game, player: Seat, seen: Sequence[Card]) -> Endgame | None:
@@ -342,14 +349,16 @@ def strong_lay(
     seen: Iterable[Card],
     endgame: Endgame | None = None,
 ) -> Card:
-    """The card strong lays: the best average, over the hands the opponent may hold, of
-    its pegging minus theirs for the rest of the play, both playing their best
-    (``lay_values``). The first lead of a deal comes from the pegging table instead."""
+    """The card strong lays: the best average, over the hands the others may hold, of its
+    side's pegging less theirs for the rest of the play, all playing their best
+    (``lay_values``), the lowest rank of equals. At two the first lead of a deal comes from
+    the pegging table instead."""
     fitting = play.playable(hand)
     ranks = {int(card.rank) for card in fitting}
     if len(ranks) == 1:
         return min(fitting)
-    if not play.turns and len(hand) == HAND_SIZE:  # the first lead: worked out once, in the table
+    first_lead = not play.turns and len(hand) == HAND_SIZE
+    if first_lead and play.players == 2:  # the first lead: worked out once, in the table
         lead = play_value_of([int(card.rank) for card in hand]).lead
         return min(card for card in fitting if card.rank == lead)
     values = lay_values(hand, play, me, seen, endgame)
@@ -375,7 +384,13 @@ def lay_values(
     a hand in which either player may reach 121 this deal is valued by the race instead
     (``search.Race``), where reaching 121 first outweighs any pegging and a deal no one
     wins is valued by the chance to win from the scores it leaves.
+
+    At three or four, the search of the play at the table (``maxn.lay_values``: the
+    others' hands drawn from the unseen cards, each side playing for its pegging less the
+    others'); ``endgame`` is for two players.
     """
+    if play.players != 2:
+        return maxn.lay_values(hand, play, me, seen)
     ranks = sorted({int(card.rank) for card in play.playable(hand)})
     opponent = other(me)
     seen = set(seen)

@@ -209,7 +209,7 @@ class CribOdds:
             pairs = sum(same[a][b] for a, b in combinations(cards, 2))
             self.flush[suit] = 5 * pairs / total * (suits_left[suit] - 2) / starters
 
-    def expected_score(self, throw: tuple[Card, Card]) -> float:
+    def expected_score(self, throw: tuple[Card, ...]) -> float:
         """The crib's expected total with these two of yours in it."""
         first, second = throw
         throw_key = first.prime * second.prime

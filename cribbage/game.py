@@ -47,7 +47,7 @@ at three is judged on the runner-up (``GameResult``): both losers short of 91.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
@@ -67,7 +67,7 @@ from .actions import (
 from .cards import Card
 from .chance import cut_for_deal, new_deal, shuffled_deck
 from .codec import game_fields, game_to_dict
-from .pegging import PegItem, PlayState
+from .pegging import PegItem, PlayState, pegged_words
 from .records import (
     ClaimRecord,
     Counting,
@@ -81,8 +81,8 @@ from .records import (
     replay_play,
 )
 from .rules import DOUBLE_SKUNK_LINE, GAME_POINTS, SEATS, SKUNK_LINE, Seat, other, table_for
+from .seating import Seating
 from .show import ShowResult
-from .words import pegged_words
 
 # The game's public names, wherever each is made: ``from cribbage.game import X`` works
 # for all of them.
@@ -201,17 +201,24 @@ class Game:
         """The cards in ``player``'s hand now."""
         return self.deal.held(player)
 
+    def replaced(self, **changes: Any) -> Game:
+        """The game with ``changes`` to its fields (a move's result)."""
+        return replace(self, **changes)
+
+    @property
+    def seating(self) -> Seating:
+        """Who sits where: sides and partners, names, who takes what a player misses."""
+        return Seating(self.players, self.human)
+
     def scoring_seats(self, player: Seat) -> tuple[Seat, ...]:
         """The seats whose score ``player``'s points go on: their own, at four both
         partners' (the team's score)."""
-        if self.players == 4:
-            return (player % 2, player % 2 + 2)
-        return (player,)
+        return self.seating.scoring_seats(player)
 
     def muggins_taker(self, player: Seat) -> Seat:
         """Who takes the points ``player`` missed: the next opponent in turn, the player
         on their left (at two, the other player)."""
-        return (player + 1) % self.players
+        return self.seating.muggins_taker(player)
 
     @property
     def winner(self) -> Seat | None:

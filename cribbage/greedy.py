@@ -23,13 +23,12 @@ def four_card_points(cards: Sequence[Card]) -> int:
     return points
 
 
-def greedy_discard(cards: Iterable[Card]) -> tuple[Card, Card]:
-    """The two cards greedy throws: it keeps the four that score most by themselves, the
-    first such four in card order on a tie."""
+def greedy_discard(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards greedy throws from the six (or five) dealt: it keeps the four that score
+    most by themselves, the first such four in card order on a tie."""
     cards = tuple(sorted(cards))
     best = max(combinations(cards, HAND_SIZE), key=four_card_points)  # max keeps the first best
-    throw = tuple(card for card in cards if card not in best)
-    return throw[0], throw[1]
+    return tuple(card for card in cards if card not in best)
 
 
 def gives_nothing_away(play: PlayState, card: Card, unseen: Iterable[Card]) -> bool:

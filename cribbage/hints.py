@@ -2,8 +2,10 @@
 strong computer would lay, each with why in a player's words. Never a hint for a count:
 counting is the exercise. Pure Python: no Django.
 
-A hint sees only what the player's seat may see, as the computer does: its own six cards
-at the discard; its hand, the starter and the cards laid in the play. Its reasons are read
+A hint sees only what the player's seat may see, as the computer does: its own cards at
+the discard (six at two, five at three or four); its hand, the starter and the cards laid
+in the play. The others are named as the table names them (``Seating``): "the computer"
+at two, "West" or "North" at three and four. Its reasons are read
 from the position, as a coach at the table would say them: what the keep already holds
 and what the throw gives the crib; the count a card leaves (off 5 and 21, where a
 ten-card scores), what the other player could peg on it, a low card saved for the go.
@@ -19,12 +21,12 @@ from .actions import Lay
 from .cards import DECK, Card, Rank
 from .classic import DANGER_COUNTS
 from .computer import Level, choose, lay_values
-from .discard import CRIB_MODEL, DiscardOption, Role, discard_options
+from .discard import CRIB_MODEL, CribModel, DiscardOption, Role, discard_options
 from .game import Game
-from .pegging import PegItem, PlayState, score_play
-from .rules import HAND_SIZE, MAX_COUNT, other
+from .pegging import PegItem, PlayState, pegged_words, score_play
+from .rules import HAND_SIZE, MAX_COUNT
+from .seating import Seating
 from .show import ShowItem, ShowKind, announce_groups, group_items
-from .words import pegged_words
 
 __all__ = [
     "DiscardHint",
@@ -43,13 +45,15 @@ _MOST_REASONS = 2
 
 @dataclass(frozen=True, slots=True)
 class DiscardHint:
-    """The best throw for the six dealt to a seat, by the analyser's expected values, and
-    why: what the four kept score already and on average, what the two give the crib."""
+    """The best throw for the cards dealt to a seat, by the analyser's expected values, and
+    why: what the four kept score already and on average, what the throw gives the crib.
+    ``players``: the table (the analyser's page for it)."""
 
     dealt: tuple[Card, ...]
     role: Role
     best: DiscardOption
     reasons: tuple[str, ...] = ()
+    players: int = 2
 
     @property
     def why(self) -> str:
@@ -77,12 +81,17 @@ class PlayHint:
 
 
 def discard_hint(game: Game, player: int) -> DiscardHint:
-    """The throw ``discard_options`` rates best for ``player``'s six in the deal now."""
+    """The throw ``discard_options`` rates best for the cards dealt to ``player`` now (at
+    two with the good player's crib model, as everywhere in the trainer)."""
     deal = game.deal
-    role = Role.DEALER if player == deal.dealer else Role.PONE
+    seating = game.seating
+    role = seating.role(player, deal.dealer)
     dealt = tuple(sorted(deal.dealt[player]))
-    options = discard_options(dealt, role, CRIB_MODEL)
-    return DiscardHint(dealt, role, options[0], discard_reasons(options, role))
+    model = CRIB_MODEL if game.players == 2 else CribModel.RANDOM
+    options = discard_options(dealt, role, model, players=game.players)
+    crib = f"{seating.possessive(deal.dealer)} crib"
+    reasons = discard_reasons(options, role, crib=crib)
+    return DiscardHint(dealt, role, options[0], reasons, game.players)
 
 
 def play_hint(game: Game, player: int) -> PlayHint | None:
@@ -96,9 +105,8 @@ def play_hint(game: Game, player: int) -> PlayHint | None:
         return None
     action = choose(game, Level.STRONG)
     assert isinstance(action, Lay)
-    assert deal.starter is not None
-    seen = (*deal.dealt[player], deal.starter, *(t.card for t in play.turns if t.card))
-    reasons = lay_reasons(play, held, action.card, seen)
+    seen = deal.seen_by(player)
+    reasons = lay_reasons(play, held, action.card, seen, game.seating)
     if not reasons:
         values = lay_values(held, play, player, seen)
         reasons = (_by_value(values, play, held, action.card),)
@@ -140,9 +148,13 @@ def kept_count(keep: Iterable[Card]) -> tuple[int, str]:
     return sum(item.points for item in items), announce_groups(group_items(items))
 
 
-def discard_reasons(options: Sequence[DiscardOption], role: Role) -> tuple[str, ...]:
+def discard_reasons(
+    options: Sequence[DiscardOption], role: Role, *, crib: str = ""
+) -> tuple[str, ...]:
     """Why the first of ``options`` (best first, as ``discard_options`` gives them) is the
-    throw to make as ``role``: what the keep scores and what the throw gives the crib."""
+    throw to make as ``role``: what the keep scores and what the throw gives the crib
+    (``crib`` names it: "your crib", "West's crib"; at two "the computer's crib" unless
+    given)."""
     best = options[0]
     points, said = kept_count(best.keep)
     if points:
@@ -150,8 +162,11 @@ def discard_reasons(options: Sequence[DiscardOption], role: Role) -> tuple[str, 
     else:
         keep = "the four you keep count nothing before the starter"
     reasons = [f"{keep}, {best.hand_ev:.1f} on average with the starter"]
-    crib = "your crib" if role is Role.DEALER else "the computer's crib"
-    throw = f"the two you throw give {crib} {best.crib_ev:.1f} on average"
+    crib = crib or ("your crib" if role is Role.DEALER else "the computer's crib")
+    if len(best.throw) == 1:
+        throw = f"the {_name(best.throw[0])} you throw gives {crib} {best.crib_ev:.1f} on average"
+    else:
+        throw = f"the two you throw give {crib} {best.crib_ev:.1f} on average"
     fact = _throw_fact(best, role)
     reasons.append(f"{throw}: {fact}" if fact else throw)
     if len(options) > 1 and best.net_ev - options[1].net_ev >= 0.05:
@@ -163,23 +178,23 @@ def discard_reasons(options: Sequence[DiscardOption], role: Role) -> tuple[str, 
 
 
 def _throw_fact(option: DiscardOption, role: Role) -> str:
-    """What the two thrown are to the crib, as the dealer (who wants points in it) or the
-    pone (who gives the crib away)."""
-    low, high = sorted(option.throw)
+    """What the cards thrown are to the crib, for the side that owns it (who wants points
+    in it) or an opponent of the dealer (who gives the crib away)."""
+    low, high = min(option.throw), max(option.throw)
     made = []
-    if low.rank is high.rank:
+    if len(option.throw) == 2 and low.rank is high.rank:
         made.append("a pair")
-    if low.value + high.value == 15:
+    if len(option.throw) == 2 and low.value + high.value == 15:
         made.append("a fifteen")
     fives = [card for card in option.throw if card.rank is Rank.FIVE]
-    if role is Role.DEALER:
+    if role.owns_crib:
         if made:
             return f"{' and '.join(made)} in it already"
         if fives:
             return "a 5 for its fifteens"
         return ""
     kept_fives = [card for card in option.keep if card.rank is Rank.FIVE]
-    if not made and not fives and int(high.rank) - int(low.rank) > 2:
+    if len(option.throw) == 2 and not made and not fives and int(high.rank) - int(low.rank) > 2:
         return "no 5, no pair, no fifteen, nothing near a run"
     if kept_fives and not fives:
         return "your 5 stays out of it"
@@ -190,22 +205,36 @@ def _throw_fact(option: DiscardOption, role: Role) -> str:
 
 
 def lay_reasons(
-    play: PlayState, held: Sequence[Card], card: Card, seen: Iterable[Card]
+    play: PlayState,
+    held: Sequence[Card],
+    card: Card,
+    seen: Iterable[Card],
+    seating: Seating | None = None,
 ) -> tuple[str, ...]:
     """Why laying ``card`` (of ``held``, the hand of the seat to play) is good, read from
     the position: what it pegs, the count it leaves against the others that fit, what the
-    other player could peg on it, the low card it saves for the go. At most two reasons,
+    next player could peg on it, the low card it saves for the go. At most two reasons,
     the weightiest first; none when the position alone says nothing for it (the
-    difference is further on in the play)."""
+    difference is further on in the play). ``seating`` names the next player (at two
+    "the computer")."""
     player = play.to_play
     assert player is not None
+    seating = seating or Seating(play.players, player)
     seen = set(seen) | set(held)
     unseen = tuple(each for each in DECK if each not in seen)
     fitting = play.playable(held)
     others = _one_per_rank(each for each in fitting if each.rank is not card.rank)
     after, items = play.lay(card)
-    opponent = other(player)
-    alone = opponent in play.said_go or not play.holds_cards(opponent)
+    playing = [
+        seat
+        for seat in range(play.players)
+        if seat != player and seat not in play.said_go and play.holds_cards(seat)
+    ]
+    alone = not playing
+    following = seating.left_of(player)
+    while playing and following not in playing:
+        following = seating.left_of(following)
+    nextname = seating.name(following) if playing else ""
     reasons: list[str] = []
     if items:
         reasons.append(f"it pegs {pegged_words(items)}")
@@ -213,11 +242,11 @@ def lay_reasons(
         if not items:
             reasons.append("it is the only rank you hold that fits")
     elif alone:
-        reasons += _alone_reasons(play, held, card)
+        reasons += _alone_reasons(play, held, card, _everyone_else(seating, player))
     elif play.count == 0:
-        reasons += _lead_reasons(held, card, unseen)
+        reasons += _lead_reasons(held, card, unseen, nextname)
     else:
-        reasons += _reply_reasons(play, card, others, unseen)
+        reasons += _reply_reasons(play, card, others, unseen, nextname)
     kept = [each for each in held if each is not card]
     low = min(kept, key=lambda each: (each.value, each), default=None)
     lower_fits = any(each.value < card.value for each in fitting if each is not card)
@@ -225,15 +254,20 @@ def lay_reasons(
         reasons.append(f"it saves your {_name(low)} for the go")
     count = after.count
     if not alone and after.count and MAX_COUNT - 10 < count < MAX_COUNT:
-        reasons.append(f"at {count} the computer needs {_needs(MAX_COUNT - count)} to play")
+        reasons.append(f"at {count} {nextname} needs {_needs(MAX_COUNT - count)} to play")
     return tuple(_unique(reasons)[:_MOST_REASONS])
 
 
+def _everyone_else(seating: Seating, player: int) -> str:
+    """The others as a sentence names them: "the computer" at two, else "no one else"."""
+    return seating.name(1 - player) if seating.players == 2 else "no one else"
+
+
 def _reply_reasons(
-    play: PlayState, card: Card, others: Sequence[Card], unseen: Sequence[Card]
+    play: PlayState, card: Card, others: Sequence[Card], unseen: Sequence[Card], nextname: str
 ) -> list[str]:
     """Against the other ranks that fit: the count kept off 5 and 21, or what another card
-    would let the other player peg back."""
+    would let the next player peg back."""
     count = play.count + card.value
     danger = sorted({play.count + each.value for each in others} & set(DANGER_COUNTS))
     if count not in DANGER_COUNTS and danger:
@@ -248,13 +282,15 @@ def _reply_reasons(
     if theirs <= mine:
         return []
     scored = score_play(play.series, worst)
-    gives = f"give the computer {pegged_words(worst_answer)}"
+    gives = f"give {nextname} {pegged_words(worst_answer)}"
     if scored:
         return [f"the {_name(worst)} would peg {pegged_words(scored)} but {gives}"]
     return [f"the {_name(worst)} would {gives}"]
 
 
-def _lead_reasons(held: Sequence[Card], card: Card, unseen: Sequence[Card]) -> list[str]:
+def _lead_reasons(
+    held: Sequence[Card], card: Card, unseen: Sequence[Card], nextname: str
+) -> list[str]:
     """Why a lead, as the textbook says it: under five, from a pair, a ten-card backed by
     a five, the five kept back."""
     reasons = []
@@ -263,7 +299,7 @@ def _lead_reasons(held: Sequence[Card], card: Card, unseen: Sequence[Card]) -> l
     if any(each.rank is card.rank for each in held if each is not card) and any(
         each.rank is card.rank for each in unseen
     ):
-        reasons.append(f"if the computer pairs it, your other {_name(card)} makes a pair royal")
+        reasons.append(f"if {nextname} pairs it, your other {_name(card)} makes a pair royal")
     fives = [each for each in held if each.rank is Rank.FIVE and each is not card]
     if fives and card.value == 10:
         reasons.append("if a 5 makes fifteen on it, your 5 pairs it back")
@@ -272,13 +308,14 @@ def _lead_reasons(held: Sequence[Card], card: Card, unseen: Sequence[Card]) -> l
     return reasons
 
 
-def _alone_reasons(play: PlayState, held: Sequence[Card], card: Card) -> list[str]:
-    """The other player cannot lay: play on, keeping a card that still fits after it."""
+def _alone_reasons(play: PlayState, held: Sequence[Card], card: Card, others: str) -> list[str]:
+    """No one else can lay: play on, keeping a card that still fits after it."""
     count = play.count + card.value
+    cannot = f"{others} {'can' if others == 'no one else' else 'cannot'} play"
     still = [each for each in held if each is not card and count + each.value <= MAX_COUNT]
     if still and count != MAX_COUNT:
-        return [f"the computer cannot play, and your {_name(min(still))} still fits after it"]
-    return ["the computer cannot play, so every card you lay now is yours to score"]
+        return [f"{cannot}, and your {_name(min(still))} still fits after it"]
+    return [f"{cannot}, so every card you lay now is yours to score"]
 
 
 def _reply(play: PlayState, card: Card, unseen: Sequence[Card]) -> tuple[PegItem, ...]:

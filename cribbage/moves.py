@@ -11,23 +11,23 @@ waits for the human's claim (``Pending``); muggins takes what a claim missed.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from .actions import MAX_CLAIM, Action, Claim, Discard, GameError, Go, Lay, Resign
 from .cards import Card, Rank
 from .chance import new_deal, starter_of
 from .pegging import PegItem, PlayState
-from .records import ClaimRecord, Deal, Peg, Pending, Source
+from .records import ClaimRecord, Deal, GameState, Peg, Pending, Source
 from .rules import HEELS_POINTS, Seat, table_for
 from .words import number_word
 
-if TYPE_CHECKING:
-    from .game import Game
-
 __all__ = ["apply"]
 
+G = TypeVar("G", bound=GameState)
+"""The game the moves are made in (``cribbage.game.Game``)."""
 
-def apply(game: Game, action: Action) -> Game:
+
+def apply(game: G, action: Action) -> G:
     """The game after ``action``. Raises GameError, naming what is wrong, when the action
     is not allowed now; the game itself never changes."""
     _check_turn(game, action)
@@ -49,7 +49,7 @@ def apply(game: Game, action: Action) -> Game:
 # --- whose turn ------------------------------------------------------------------------
 
 
-def _check_turn(game: Game, action: Action) -> None:
+def _check_turn(game: G, action: Action) -> None:
     winner = game.winner
     if winner is not None and game.resigned is not None:
         raise GameError(f"the game is over: player {game.resigned} resigned")
@@ -83,7 +83,7 @@ def _check_turn(game: Game, action: Action) -> None:
         raise GameError(f"it is not your turn: player {to_move} is to {verb}")
 
 
-def _claimed_for(game: Game) -> str:
+def _claimed_for(game: G) -> str:
     pending, play = game.pending, game.deal.play
     assert pending is not None
     if pending.source is Source.PLAY:
@@ -96,17 +96,17 @@ def _claimed_for(game: Game) -> str:
 # --- the actions -----------------------------------------------------------------------
 
 
-def _resigned(game: Game, player: Seat) -> Game:
+def _resigned(game: G, player: Seat) -> G:
     """The game given up by ``player``. The next deal is dealt the moment a show ends:
     given up before ``player`` has thrown in it, the game ends on the deal played, not on
     a deal that scored nothing and whose cards no one played."""
     deal = game.deal
     unplayed = len(game.deals) > 1 and deal.play is None and not deal.thrown[player]
     deals = game.deals[:-1] if unplayed else game.deals
-    return replace(game, deals=deals, resigned=player, pending=None)
+    return game.replaced(deals=deals, resigned=player, pending=None)
 
 
-def _claimed(game: Game, claim: Claim) -> Game:
+def _claimed(game: G, claim: Claim) -> G:
     pending = game.pending
     assert pending is not None
     points = claim.points
@@ -118,7 +118,7 @@ def _claimed(game: Game, claim: Claim) -> Game:
     record = ClaimRecord(
         deal.number, claim.player, pending.source, pending.turn, points, pending.points
     )
-    after = replace(game, pending=None, claims=(*game.claims, record))
+    after = game.replaced(pending=None, claims=(*game.claims, record))
     after = _peg(after, claim.player, pending.source, record.pegged)
     if not after.is_over:
         after = _peg(after, game.muggins_taker(claim.player), Source.MUGGINS, record.missed)
@@ -127,7 +127,7 @@ def _claimed(game: Game, claim: Claim) -> Game:
     return after
 
 
-def _discarded(game: Game, action: Discard) -> Game:
+def _discarded(game: G, action: Discard) -> G:
     deal = game.deal
     if deal.play is not None:
         raise GameError("the discards are made: the play has begun")
@@ -147,7 +147,7 @@ def _discarded(game: Game, action: Discard) -> Game:
     return _with_deal(game, replace(deal, thrown=tuple(thrown)))
 
 
-def _laid(game: Game, action: Lay) -> Game:
+def _laid(game: G, action: Lay) -> G:
     deal = game.deal
     play = deal.play
     if play is None:
@@ -164,7 +164,7 @@ def _laid(game: Game, action: Lay) -> Game:
     return _scored_in_play(_with_deal(game, replace(deal, play=after)), action.player, items)
 
 
-def _said_go(game: Game, action: Go) -> Game:
+def _said_go(game: G, action: Go) -> G:
     deal = game.deal
     play = deal.play
     if play is None:
@@ -180,12 +180,12 @@ def _said_go(game: Game, action: Go) -> Game:
     return _scored_in_play(_with_deal(game, replace(deal, play=after)), scorer, items)
 
 
-def _discard_first(game: Game) -> str:
+def _discard_first(game: G) -> str:
     each = table_for(game.players).thrown_each
     return f"discard {number_word(each)} {'card' if each == 1 else 'cards'} to the crib first"
 
 
-def _scored_in_play(game: Game, scorer: Seat, items: tuple[PegItem, ...]) -> Game:
+def _scored_in_play(game: G, scorer: Seat, items: tuple[PegItem, ...]) -> G:
     """Peg what the last turn of the play scored, or wait for the human's claim: after
     each of their cards, and after a go that pegs them the go point."""
     play = game.deal.play
@@ -194,14 +194,14 @@ def _scored_in_play(game: Game, scorer: Seat, items: tuple[PegItem, ...]) -> Gam
     laid_a_card = play.turns[-1].card is not None
     points = sum(item.points for item in items)
     if game.is_manual(scorer) and (items or laid_a_card):
-        return replace(game, pending=Pending(scorer, Source.PLAY, points, turn))
+        return game.replaced(pending=Pending(scorer, Source.PLAY, points, turn))
     return _peg(game, scorer, Source.PLAY, points)
 
 
 # --- the moves no one chooses ----------------------------------------------------------
 
 
-def _advance(game: Game) -> Game:
+def _advance(game: G) -> G:
     """Make every move that needs no one's choice: the cut, the show's automatic counts,
     the next deal. Stops when a player must act or the game is over."""
     while not game.is_over and game.pending is None:
@@ -216,11 +216,11 @@ def _advance(game: Game) -> Game:
             game = _count(game)
         else:
             following = new_deal(game.seed, deal.number + 1, deal.pone, game.players)
-            game = replace(game, deals=(*game.deals, following))
+            game = game.replaced(deals=(*game.deals, following))
     return game
 
 
-def _cut(game: Game) -> Game:
+def _cut(game: G) -> G:
     deal = game.deal
     starter = starter_of(game.seed, deal.number, deal.dealer, game.players)
     play = PlayState.start(game.players, deal.pone)
@@ -230,16 +230,16 @@ def _cut(game: Game) -> Game:
     return after
 
 
-def _count(game: Game) -> Game:
+def _count(game: G) -> G:
     deal = game.deal
     count = deal.show_count(deal.counts_made)
     if game.is_manual(count.player):
-        return replace(game, pending=Pending(count.player, count.source, count.result.total))
+        return game.replaced(pending=Pending(count.player, count.source, count.result.total))
     after = _peg(game, count.player, count.source, count.result.total)
     return _with_deal(after, replace(deal, counts_made=deal.counts_made + 1))
 
 
-def _peg(game: Game, player: Seat, source: Source, points: int) -> Game:
+def _peg(game: G, player: Seat, source: Source, points: int) -> G:
     """Peg ``points`` to ``player``; at four, on their team's score (both partners')."""
     if not points:
         return game
@@ -247,11 +247,11 @@ def _peg(game: Game, player: Seat, source: Source, points: int) -> Game:
     for seat in game.scoring_seats(player):
         scores[seat] += points
     peg = Peg(game.deal.number, player, source, points)
-    return replace(game, scores=tuple(scores), pegs=(*game.pegs, peg))
+    return game.replaced(scores=tuple(scores), pegs=(*game.pegs, peg))
 
 
-def _with_deal(game: Game, deal: Deal) -> Game:
-    return replace(game, deals=(*game.deals[:-1], deal))
+def _with_deal(game: G, deal: Deal) -> G:
+    return game.replaced(deals=(*game.deals[:-1], deal))
 
 
 def _code(card: object) -> str:

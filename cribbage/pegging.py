@@ -38,6 +38,7 @@ __all__ = [
     "Turn",
     "peg_play",
     "peg_sequence",
+    "pegged_words",
     "read_play",
     "read_play_state",
     "score_play",
@@ -490,3 +491,38 @@ def _placed(error: CardError, index: int, where: str) -> PeggingError:
     """The error with where its token is; every message starts with the quoted token."""
     token, _, reason = str(error).partition(" ")
     return PeggingError(f"{token} ({where}) {reason}", index)
+
+
+# By ``PegKind`` value: said alone (or first), and joined after another item.
+_ITEM_WORDS = {
+    "fifteen": ("fifteen two", "fifteen"),
+    "thirty-one": ("thirty-one for two", "thirty-one"),
+    "go": ("one for the go", "one for the go"),
+    "last-card": ("one for last", "one for last"),
+}
+_OPENING = ("fifteen", "thirty-one")
+
+
+def _item_words(item: PegItem, first: bool) -> str:
+    said = _ITEM_WORDS.get(item.kind.value)
+    if said is not None:
+        alone, joined = said
+        return alone if first else joined
+    name = f"a {item.name}"
+    return f"{name} for {number_word(item.points)}" if first else name
+
+
+def pegged_words(items: Iterable[PegItem]) -> str:
+    """What a card or go pegged in the play, as a player says it while pegging: "fifteen
+    two", "a pair for two", "a run of three for three", "one for the go", and for more
+    than one item the running way, "fifteen two and a pair is four"; "" for nothing."""
+    items = tuple(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return _item_words(items[0], first=True)
+    first = items[0]
+    words = [_item_words(first, first=first.kind.value in _OPENING)]
+    words += [_item_words(item, first=False) for item in items[1:]]
+    total = sum(item.points for item in items)
+    return f"{' and '.join(words)} is {number_word(total)}"

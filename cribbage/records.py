@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from typing import Any, Protocol, Self
 
 from .cards import Card
 from .pegging import PegItem, PlayState
@@ -22,6 +23,7 @@ __all__ = [
     "Counting",
     "Deal",
     "GameResult",
+    "GameState",
     "Peg",
     "Pending",
     "Phase",
@@ -246,6 +248,13 @@ class Deal:
         laid = self.laid(player)
         return tuple(card for card in self.kept(player) if card not in laid)
 
+    def seen_by(self, player: Seat) -> tuple[Card, ...]:
+        """Every card ``player`` has seen in the play so far: the cards dealt to them, the
+        starter and the cards laid (what the computer and a hint may look at)."""
+        assert self.starter is not None and self.play is not None
+        laid = (turn.card for turn in self.play.turns if turn.card is not None)
+        return (*self.dealt[player], self.starter, *laid)
+
     @property
     def all_thrown(self) -> bool:
         """Whether every player has discarded, so the crib is full."""
@@ -310,3 +319,47 @@ def _replayed(
     state, _ = _replayed(cards[:-1], leader, players)
     last = cards[-1]
     return state.say_go() if last is None else state.lay(last)
+
+
+class GameState(Protocol):
+    """A game as the moves (``cribbage.moves``) and the codec (``cribbage.codec``) read
+    it: ``cribbage.game.Game``, named here so that neither imports the game they serve."""
+
+    @property
+    def seed(self) -> str: ...
+    @property
+    def human(self) -> Seat | None: ...
+    @property
+    def counting(self) -> Counting: ...
+    @property
+    def cuts(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def deals(self) -> tuple[Deal, ...]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def pegs(self) -> tuple[Peg, ...]: ...
+    @property
+    def claims(self) -> tuple[ClaimRecord, ...]: ...
+    @property
+    def pending(self) -> Pending | None: ...
+    @property
+    def resigned(self) -> Seat | None: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def deal(self) -> Deal: ...
+    @property
+    def to_move(self) -> Seat | None: ...
+    @property
+    def winner(self) -> Seat | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def result(self) -> GameResult | None: ...
+    def is_manual(self, player: Seat) -> bool: ...
+    def scoring_seats(self, player: Seat) -> tuple[Seat, ...]: ...
+    def muggins_taker(self, player: Seat) -> Seat: ...
+    def replaced(self, **changes: Any) -> Self:
+        """The game with ``changes`` to its fields."""
+        ...

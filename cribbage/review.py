@@ -38,16 +38,14 @@ laid when only one rank fits, are forced. Inaccuracies, mistakes and blunders ar
 Only deals whose show is over are reviewed while a game goes on (``reviewable``): the
 current deal holds cards the player has not seen. A finished game is reviewed whole.
 
-At three or four players (``review_table_deal``) the same decisions, classed by the same
-rule: each throw of one from five by ``table_discard_options`` for the seat (the crib the
-dealer's, at four the dealer's team's, against an opponent; its other cards any the deck
-still holds, all alike: the review names the random model); each card laid by the strong
-table computer's ``table_lay_values`` (what it pegs now, less what the next player may peg
-on it, plus half of that when the next is one's partner) against the card strong lays, so
-strong's own lays lose nothing: a look one card ahead that sees every player, not a search
-of the rest of the play as at two; each claim as at two, with the seat that took what was
-missed (``taker``). Each decision names its ``seat``, each deal its ``dealer_seat`` and
-each seat's losses (``seat_totals``); "computer" is every computer at the table together.
+At three or four players the same decisions, classed by the same rule: each throw of one
+from five by ``discard_options`` for the seat (the crib the dealer's, at four the dealer's
+team's, against an opponent; its other cards any the deck still holds, all alike: the
+review names the random model); each card laid by the search of the rest of the play at
+the table (``lay_values``, ``maxn``), as deep as at two, so strong's own lays lose nothing;
+each claim as at two, with the seat that took what was missed (``taker``). Each decision
+names its ``seat``, each deal its ``dealer_seat`` and each seat's losses
+(``seat_totals``); "computer" is every computer at the table together.
 """
 
 from __future__ import annotations
@@ -62,17 +60,16 @@ from .discard import (
     CRIB_MODEL,
     CribModel,
     DiscardOption,
-    Role,
     discard_options,
 )
 from .game import Game
 from .peg_table import play_value_of
-from .pegging import GO, PegItem, PlayState
+from .pegging import GO, PegItem, PlayState, pegged_words
 from .records import ClaimRecord, Deal
-from .rules import GAME_POINTS, HAND_SIZE, THROWN_EACH, other
+from .rules import GAME_POINTS, HAND_SIZE, other
+from .seating import Seating
 from .show import ShowGroup, ShowKind, ShowResult
-from .table_computer import strongest, table_lay_values
-from .words import number_word, pegged_words
+from .words import number_word
 
 __all__ = [
     "CLASSES",
@@ -88,19 +85,19 @@ __all__ = [
     "review_deal",
     "review_game",
     "review_json",
-    "review_table_deal",
     "reviewable",
-    "seat_at_table",
     "verdict_mark",
 ]
 
-EVALUATION = "4"
+EVALUATION = "5"
 """The version of the evaluation a review was made with: change it whenever
 ``discard_options`` or ``lay_values`` would value a decision differently, and stored
 reviews are made again. 2: discards valued with the good player's crib (``CRIB_MODEL``),
 as the analyser and the quizzes value them, no longer the random one. 3: an over-claim
 classed by its loss, 0 (``claim_class``), no longer an inaccuracy. 4: each claim keeps its
-cards and items, and the ways its points missed are made (``missed_ways``)."""
+cards and items, and the ways its points missed are made (``missed_ways``). 5: a card laid
+at three or four valued by the search of the rest of the play (``maxn``), no longer by a
+look one card ahead."""
 
 BEST_WITHIN = 0.05
 CLASSES: tuple[tuple[str, float], ...] = (
@@ -237,22 +234,24 @@ def review_game(game: Game, *, start: int = 1) -> tuple[DealReview, ...]:
 
 
 def review_deal(game: Game, deal: Deal) -> DealReview:
-    """One deal's decisions, in the order they were made: the pone's discard, the
-    dealer's, the play, then the claims."""
-    if deal.players != 2:
-        return review_table_deal(game, deal)
-    decisions = [
-        _discard(deal, seat)
-        for seat in (deal.pone, deal.dealer)
-        if len(deal.thrown[seat]) == THROWN_EACH
-    ]
+    """One deal's decisions, in the order they were made: each throw from the dealer's
+    left (at two the pone's, then the dealer's), the play, then the human's claims. At
+    three or four each decision names its ``seat``, and each claim the seat that took what
+    was missed (``taker``)."""
+    decisions = [_discard(deal, seat) for seat in deal.seats_from_left if deal.thrown[seat]]
     decisions.extend(_play(deal))
-    decisions.extend(
-        _claim(deal, record, game.claim_items(record))
-        for record in game.claims
-        if record.deal == deal.number and record.player == game.human
-    )
-    return DealReview(deal.number, deal.dealer, deal.starter, tuple(decisions))
+    table = deal.players != 2
+    for record in game.claims:
+        if record.deal != deal.number or record.player != game.human:
+            continue
+        claim = _claim(deal, record, game.claim_items(record))
+        if table:
+            taker = {"taker": game.muggins_taker(record.player)}
+            claim = replace(claim, details={**claim.details, **taker})
+        decisions.append(claim)
+    if table:
+        decisions = [replace(d, details={"seat": d.player, **d.details}) for d in decisions]
+    return DealReview(deal.number, deal.dealer, deal.starter, tuple(decisions), deal.players)
 
 
 def review_json(game: Game, reviews: Iterable[DealReview] | None = None) -> dict[str, Any]:
@@ -323,11 +322,16 @@ def assemble(game: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any
 
 
 def _discard(deal: Deal, seat: int) -> Decision:
-    role = Role.DEALER if seat == deal.dealer else Role.PONE
-    six = deal.dealt[seat]
-    options = discard_options(six, role, CRIB_MODEL)
-    sign = 1 if role is Role.DEALER else -1
-    return _discard_decision(deal, seat, options, sign, ("six", six), role.value)
+    """A throw against the best for the seat: at two by the good player's crib model, at
+    three or four with the crib's other cards any left (``discard_options``)."""
+    seating = Seating(deal.players, None)
+    role = seating.role(seat, deal.dealer)
+    dealt = deal.dealt[seat]
+    model = CRIB_MODEL if deal.players == 2 else CribModel.RANDOM
+    options = discard_options(dealt, role, model, players=deal.players)
+    sign = 1 if role.owns_crib else -1
+    name = "six" if deal.players == 2 else "five"
+    return _discard_decision(deal, seat, options, sign, (name, dealt), role.value)
 
 
 def _discard_decision(
@@ -373,7 +377,6 @@ def _play(deal: Deal) -> list[Decision]:
     decisions = []
     state = PlayState.start(deal.players, deal.pone)
     laid: dict[int, list[Card]] = {seat: [] for seat in range(deal.players)}
-    judge = _lay if deal.players == 2 else _table_lay
     for index, turn in enumerate(deal.play.turns):
         seat = turn.player
         if turn.card is None:
@@ -383,7 +386,7 @@ def _play(deal: Deal) -> list[Decision]:
             state = state.say_go()[0]
             continue
         held = tuple(card for card in deal.kept(seat) if card not in laid[seat])
-        decisions.append(judge(deal, seat, state, held, turn.card, index))
+        decisions.append(_lay(deal, seat, state, held, turn.card, index))
         laid[seat].append(turn.card)
         state = state.lay(turn.card)[0]
     return decisions
@@ -402,13 +405,14 @@ def _lay(
     if len({int(fit.rank) for fit in fitting}) == 1:
         return Decision("lay", seat, card, card, 0.0, "forced", details)
     lead = None
-    if not state.turns and len(held) == HAND_SIZE:  # the first lead: strong's, from the table
+    first_lead = not state.turns and len(held) == HAND_SIZE
+    if first_lead and deal.players == 2:  # the first lead: strong's, from the table
         lead = play_value_of([int(own.rank) for own in held]).lead
         if card.rank == lead:
             return Decision("lay", seat, card, card, 0.0, "best", details)
     assert deal.starter is not None
     seen = (*deal.dealt[seat], deal.starter, *(t.card for t in state.turns if t.card))
-    values = lay_values(held, state, seat, seen)
+    values = lay_values(held, state, seat, seen)  # at three or four, the table's search
     rank = max(sorted(values), key=lambda r: values[r]) if lead is None else lead
     loss = values[rank] - values[int(card.rank)]
     if loss <= _TIE:
@@ -526,72 +530,6 @@ def missed_ways(result: ShowResult, missed: int) -> tuple[tuple[str, ...], ...]:
     if len(ways) > WAYS:
         return ()
     return tuple(sorted(ways, key=lambda way: (len(way), way)))
-
-
-# --- a table of three or four ---------------------------------------------------------
-
-
-def review_table_deal(game: Game, deal: Deal) -> DealReview:
-    """One deal at a table of three or four, its decisions in the order they were made:
-    each throw from the dealer's left, valued for the seat by ``table_discard_options``
-    (the crib the dealer's, at four the dealer's team's, against an opponent); each turn
-    of the play, a card laid valued by the strong table computer's ``table_lay_values``
-    (what it pegs now, less what the next player may peg on it, plus half of that when
-    the next is one's partner) against the card strong lays, never less than 0; then the
-    human's claims, each naming the seat that took what was missed (``taker``). Every
-    decision names its ``seat``."""
-    decisions = [_table_discard(deal, seat) for seat in deal.seats_from_left if deal.thrown[seat]]
-    decisions.extend(_play(deal))
-    claims = [r for r in game.claims if r.deal == deal.number and r.player == game.human]
-    for record in claims:
-        claim = _claim(deal, record, game.claim_items(record))
-        taker = {"taker": game.muggins_taker(record.player)}
-        decisions.append(replace(claim, details={**claim.details, **taker}))
-    seated = tuple(replace(d, details={"seat": d.player, **d.details}) for d in decisions)
-    return DealReview(deal.number, deal.dealer, deal.starter, seated, deal.players)
-
-
-def seat_at_table(deal: Deal, seat: int) -> Role:
-    """Whose crib it is in ``deal``, seen from ``seat``: their own, their partner's (at
-    four) or an opponent's."""
-    if seat == deal.dealer:
-        return Role.DEALER
-    if deal.players == 4 and seat % 2 == deal.dealer % 2:
-        return Role.PARTNER
-    return Role.OPPONENT
-
-
-def _table_discard(deal: Deal, seat: int) -> Decision:
-    role = seat_at_table(deal, seat)
-    five = deal.dealt[seat]
-    options = discard_options(five, role, players=deal.players)
-    sign = -1 if role is Role.OPPONENT else 1
-    return _discard_decision(deal, seat, options, sign, ("five", five), role.value)
-
-
-def _table_lay(
-    deal: Deal, seat: int, state: PlayState, held: tuple[Card, ...], card: Card, index: int
-) -> Decision:
-    fitting = state.playable(held)
-    details: dict[str, Any] = {
-        "turn": index,
-        "count": state.count,
-        "series": [laid.code for laid in state.series],
-        "hand": [own.code for own in held],
-    }
-    if len({int(fit.rank) for fit in fitting}) == 1:
-        return Decision("lay", seat, card, card, 0.0, "forced", details)
-    assert deal.starter is not None
-    seen = (*deal.dealt[seat], deal.starter, *(t.card for t in state.turns if t.card))
-    partners = deal.players == 4
-    values = table_lay_values(held, state, seat, seen, partners=partners)
-    pick = strongest(values)
-    loss = values[pick] - values[card]
-    best = pick
-    if loss <= _TIE:
-        best, loss = card, 0.0
-    details["values"] = {fit.rank.letter: value for fit, value in values.items()}
-    return Decision("lay", seat, card, best, loss, decision_class(loss), details)
 
 
 def _json(value: Any) -> Any:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .cards import Card
 from .rules import GAME_POINTS, MAX_COUNT
@@ -136,25 +137,29 @@ class Search:
     each other's numbers, and clearing one thread's memory leaves the others' intact.
     """
 
-    __slots__ = ("hands", "memo", "races", "series")
+    __slots__ = ("hands", "memo", "races", "series", "tables")
 
     def __init__(self) -> None:
         self.hands = _Hands()
         self.series = _Series()
         self.memo: dict[int, int] = {}
         self.races: dict[tuple[int, int], Race] = {}
+        self.tables: dict[int, dict[int, Any]] = {}
+        """The positions of plays of three and four (``maxn``), by table size."""
 
     def forget(self) -> None:
         """Clear the remembered positions and series (hands keep their numbers)."""
         self.memo = {}
         self.races = {}
+        self.tables = {}
         self.series = _Series()
 
     def clear_if_large(self) -> None:
         """Forget everything once the tables pass ``MEMORY_LIMIT`` entries. Call it only
         between searches: numbers given out before are no longer valid after it."""
         races = sum(len(each.memo) for each in self.races.values())
-        if len(self.memo) + len(self.series.lays) + races > MEMORY_LIMIT:
+        tables = sum(len(each) for each in self.tables.values())
+        if len(self.memo) + len(self.series.lays) + races + tables > MEMORY_LIMIT:
             self.forget()
 
     def hand_number(self, ranks: Iterable[int]) -> int:

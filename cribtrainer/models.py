@@ -1,3 +1,6 @@
+from importlib import import_module
+
+from django.conf import settings
 from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 
@@ -13,6 +16,6 @@ class PlayerSession(AbstractBaseSession):
 
     @classmethod
     def get_session_store_class(cls):
-        from .sessions import SessionStore
-
-        return SessionStore
+        # The engine in use (``cribtrainer.sessions``), named by the settings: it reads this
+        # model, so the model does not import it back.
+        return import_module(settings.SESSION_ENGINE).SessionStore

@@ -83,15 +83,6 @@ class NewGameForm(forms.Form):
         },
     )
 
-    def clean(self):
-        data = super().clean()
-        if data.get("players", 2) != 2 and (data.get("match") or 1) != 1:
-            raise forms.ValidationError(
-                f"A match is for two players for now: play one game of {data['players']}, "
-                "or a match of two."
-            )
-        return data
-
 
 ACTIONS = ("discard", "lay", "go", "claim", "next", "hint", "resign")
 

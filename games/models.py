@@ -9,6 +9,7 @@ from cribbage.computer import Level
 from cribbage.game import Counting, Phase
 from cribbage.game import Game as EngineGame
 from cribbage.match_score import MATCH_LENGTHS, MatchScore
+from cribbage.seating import Seating
 from quizzes.models import OwnedQuerySet, PlayerOwned
 
 HUMAN = 0
@@ -150,9 +151,10 @@ class Game(PlayerOwned):
 
 
 class Match(PlayerOwned):
-    """A match of 3, 5 or 7 games against the computer (``cribbage.match_score``): the
-    options its games are played with, each finished game's outcome, and its end. A single
-    game has no match."""
+    """A match of 3, 5 or 7 games against the computer at a table of two, three or four
+    (``cribbage.match_score``, by side: a player, or at four a team): the options its games
+    are played with, each finished game's outcome, and its end. A single game has no
+    match."""
 
     Winner = Game.Winner
 
@@ -162,11 +164,18 @@ class Match(PlayerOwned):
         max_length=10, choices=COUNTING_CHOICES, default=Counting.MANUAL.value
     )
     hints = models.BooleanField(default=False)
+    players = models.PositiveSmallIntegerField(
+        default=2, help_text="2, 3 or 4: the table each of its games is played at."
+    )
     results = models.JSONField(
         default=list, blank=True, help_text="Each finished game: MatchScore.to_list."
     )
-    human_points = models.PositiveSmallIntegerField(default=0, help_text="Match points.")
-    computer_points = models.PositiveSmallIntegerField(default=0, help_text="Match points.")
+    human_points = models.PositiveSmallIntegerField(
+        default=0, help_text="Match points of the player (at four, of their team)."
+    )
+    computer_points = models.PositiveSmallIntegerField(
+        default=0, help_text="Match points of the computer (at three, the better computer's)."
+    )
     winner = models.CharField(max_length=8, choices=Winner.choices, blank=True, default="")
     resigned = models.BooleanField(default=False, help_text="Ended by a resigned game.")
     started_at = models.DateTimeField(default=timezone.now)
@@ -187,7 +196,11 @@ class Match(PlayerOwned):
     @property
     def score(self) -> MatchScore:
         """Where the match stands, after its finished games."""
-        return MatchScore.from_list(self.length, self.results)
+        return MatchScore.from_list(self.length, self.results, self.seating.sides)
+
+    @property
+    def seating(self) -> Seating:
+        return Seating(self.players, HUMAN)
 
     @property
     def is_over(self) -> bool:

@@ -11,31 +11,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from cribbage.cards import parse_cards
 from cribbage.game import GAME_POINTS
 from cribbage.game import Game as EngineGame
 from cribbage.pegging import GO
-from cribbage.review import EVALUATION, assemble, review_game
+from cribbage.review import EVALUATION, DealReview, Decision, assemble, review_game
 from quizzes.domain.lays import LayPosition, rank_of
 from quizzes.models import Attempt
 
-from .models import COMPUTER, HUMAN, Game
-from .table_many import NAMES
+from .models import HUMAN, Game
 
 SKILL_KINDS = ("discard", "play", "muggins")
 
 
-def reviewed(stored: dict[str, Any], engine: EngineGame) -> dict[str, Any]:
-    """The stored review brought up to date: the deals reviewable now and not reviewed
-    yet are added (every deal again when the evaluation has changed). Returns ``stored``
-    itself when there is nothing new."""
+def reviewed(
+    stored: dict[str, Any], engine: EngineGame
+) -> tuple[dict[str, Any], tuple[DealReview, ...]]:
+    """The stored review brought up to date, and the deals it reviewed now as the engine's
+    values: the deals reviewable now and not reviewed yet are added (every deal again when
+    the evaluation has changed). Returns ``stored`` itself when there is nothing new."""
     current = stored.get("evaluation") == EVALUATION
     deals = list(stored.get("deals", ())) if current else []
     new = review_game(engine, start=len(deals) + 1)
     if current and not new:
-        return stored
+        return stored, ()
     deals.extend(review.to_dict(HUMAN) for review in new)
-    return {**stored, "evaluation": EVALUATION, "deals": deals}
+    return {**stored, "evaluation": EVALUATION, "deals": deals}, new
 
 
 def keep_review(game: Game, stored: dict[str, Any]) -> None:
@@ -49,9 +49,10 @@ def keep_review(game: Game, stored: dict[str, Any]) -> None:
     game.skill = figures and {"evaluation": stored.get("evaluation"), **figures}
 
 
-def unpractised(stored: dict[str, Any]) -> list[dict[str, Any]]:
-    """The reviewed deals whose mistakes have not gone to the practice yet."""
-    return stored.get("deals", [])[stored.get("practised", 0) :]
+def unpractised(stored: dict[str, Any], new: tuple[DealReview, ...]) -> list[DealReview]:
+    """The deals of ``new`` (just reviewed) whose mistakes have not gone to the practice
+    yet."""
+    return [review for review in new if review.number > stored.get("practised", 0)]
 
 
 def practised(stored: dict[str, Any]) -> dict[str, Any]:
@@ -63,19 +64,21 @@ LAY_PRACTISED = ("mistake", "blunder")
 """The classes of the player's lays that go to the lay practice (a loss over 1 point)."""
 
 
-def lay_position(engine: EngineGame, number: int, decision: dict[str, Any]) -> LayPosition:
-    """The turn a reviewed lay of deal ``number`` was made in, as a lay quiz deals it."""
+def lay_position(engine: EngineGame, number: int, turn: int) -> LayPosition:
+    """The turn ``turn`` of deal ``number``'s play, a card laid, as a lay quiz deals it."""
     deal = engine.deals[number - 1]
     assert deal.play is not None and deal.starter is not None
-    seat = HUMAN if decision["player"] == "you" else COMPUTER
-    turns = deal.play.turns[: decision["turn"]]
-    play = " ".join(GO if turn.card is None else turn.card.code for turn in turns)
-    return LayPosition.read(play, parse_cards(decision["hand"]), deal.starter, deal.thrown[seat])
+    turns = deal.play.turns[:turn]
+    seat = deal.play.turns[turn].player
+    laid = {earlier.card for earlier in turns}
+    held = [card for card in deal.kept(seat) if card not in laid]
+    play = " ".join(GO if earlier.card is None else earlier.card.code for earlier in turns)
+    return LayPosition.read(play, held, deal.starter, deal.thrown[seat], deal.players)
 
 
-def lay_values_of(decision: dict[str, Any]) -> dict[int, float]:
-    """A reviewed lay's values per rank, as the search gave them (keyed by rank letter)."""
-    return {rank_of(letter): value for letter, value in decision["values"].items()}
+def lay_values_of(decision: Decision) -> dict[int, float]:
+    """A reviewed lay's values per rank, as the search gave them."""
+    return {rank_of(letter): value for letter, value in decision.details["values"].items()}
 
 
 def game_review(game: Game) -> dict[str, Any]:
@@ -85,7 +88,7 @@ def game_review(game: Game) -> dict[str, Any]:
     stored = game.review
     due = len(game.state["deals"]) - (0 if game.is_over else 1)
     if stored.get("evaluation") != EVALUATION or len(stored.get("deals", ())) < due:
-        keep_review(game, reviewed(stored, game.engine))
+        keep_review(game, reviewed(stored, game.engine)[0])
         # Only the review and its figures are written: a move made meanwhile keeps its state.
         Game.objects.filter(pk=game.pk).update(review=game.review, skill=game.skill)
         stored = game.review
@@ -99,7 +102,7 @@ def game_review(game: Game) -> dict[str, Any]:
     }
     if game.players != 2:
         summary["players"] = game.players
-        summary["seats"] = list(NAMES[game.players])
+        summary["seats"] = [game.engine.seating.name(seat) for seat in range(game.players)]
         summary["seat_scores"] = [min(score, GAME_POINTS) for score in game.engine.scores]
     return assemble(summary, stored["deals"][:due])
 

@@ -14,9 +14,9 @@ from cribbage.cards import parse_card
 from cribbage.discard import CribModel, Role
 from cribbage.pegging import GO
 from cribbage.review import BEST_WITHIN, is_error
+from cribbage.seating import NAMES
 
 from .models import Game
-from .table_many import NAMES
 
 PAGE = "4"
 """The version of the review page's cached part (``games/review.html``): change it with
@@ -44,11 +44,11 @@ _SAME = 0.005
 def review_context(game: Game, review: dict) -> dict:
     """The review as the page shows it: totals, the player's errors first, then each deal
     folded with its other decisions in the order they were made, the cards as cards."""
-    table = Table.of(review)
+    table = ReviewSeats.of(review)
     return {
         "game": game,
         "review": review,
-        "table": table,
+        "seats": table,
         "title": table.title(review["game"]),
         "evaluation": review["evaluation"],
         "crib_model_words": CRIB_MODEL_WORDS[CribModel(review["crib_model"])],
@@ -67,17 +67,17 @@ def review_context(game: Game, review: dict) -> dict:
     }
 
 
-class Table:
+class ReviewSeats:
     """Who sits at the table the review is of, as its page names them: at two "you" and
     "the computer"; at three or four each seat by where it sits ("West", "North")."""
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self.names = ("you", "the computer") if players == 2 else NAMES[players]
+        self.names = NAMES[players]
         self.computers = "The computer" if players == 2 else "The computers"
 
     @classmethod
-    def of(cls, review: dict) -> Table:
+    def of(cls, review: dict) -> ReviewSeats:
         return cls(review.get("players", 2))
 
     @property
@@ -128,7 +128,7 @@ class ReviewRows:
     def deals(self) -> list[dict]:
         deals = []
         model = CribModel(self.review["crib_model"])
-        table = Table.of(self.review)
+        table = ReviewSeats.of(self.review)
         for deal in self.review["deals"]:
             rows = [_row(deal, index, d, model, table) for index, d in enumerate(deal["decisions"])]
             # A right claim is said once, in a count: the list is for what was decided. An
@@ -167,7 +167,7 @@ def _cards(codes) -> tuple:
     return tuple(parse_card(code) for code in codes)
 
 
-def _row(deal: dict, index: int, decision: dict, crib_model: CribModel, table: Table) -> dict:
+def _row(deal: dict, index: int, decision: dict, crib_model: CribModel, table: ReviewSeats) -> dict:
     kind = decision["kind"]
     you = decision["player"] == "you"
     seat = decision.get("seat", 0 if you else 1)
@@ -210,8 +210,7 @@ def _row(deal: dict, index: int, decision: dict, crib_model: CribModel, table: T
             count=decision["count"],
             first=decision["turn"] == 0,
             series=_cards(decision["series"]),
-            # The lay quiz deals a play of two: a lay at three or four is not practised.
-            practise=lost and decision["class"] != "forced" and not table.at_table,
+            practise=lost and decision["class"] != "forced",
         )
     elif kind == "go":
         row.update(count=decision["count"])
@@ -221,7 +220,9 @@ def _row(deal: dict, index: int, decision: dict, crib_model: CribModel, table: T
     return row
 
 
-def _table_discard(deal: dict, decision: dict, table: Table, *, you: bool, lost: bool) -> dict:
+def _table_discard(
+    deal: dict, decision: dict, table: ReviewSeats, *, you: bool, lost: bool
+) -> dict:
     """A throw of one from five at three or four: its cards, whose crib it went to, what it
     lost in words, and the analyser's page of the five for the seat."""
     seat = Role(decision["role"])

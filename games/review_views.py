@@ -25,9 +25,6 @@ from .services import decision_practise
 from .views import owned_game
 
 PRACTISES = WriteLimit("practise", "Too many quizzes made from reviews: try again soon.")
-NO_TABLE_LAY_QUIZ = (
-    "A card laid at three or four has no quiz: the lay quiz deals a play of two players."
-)
 
 
 @require_safe
@@ -67,8 +64,6 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = PractiseForm(request.POST)
     decision = form.chosen(review) if form.is_valid() else None
     problem = "There is no such decision."
-    if decision is not None and decision[1]["kind"] == "lay" and game.players != 2:
-        decision, problem = None, NO_TABLE_LAY_QUIZ
     if decision is None:
         context = {**review_context(game, review), "problem": problem}
         return render(request, "games/review.html", context, status=400)
@@ -82,7 +77,7 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         six = tuple(parse_card(code) for code in chosen["six"])
         details = {"six": six, "role": Role(chosen["role"])}
     else:
-        details = {"position": lay_position(game.engine, deal, chosen)}
+        details = {"position": lay_position(game.engine, deal, chosen["turn"])}
     index = int(form.cleaned_data["pick"].split(":")[1])
     row = decision_practise(game=game, deal=deal, index=index, now=timezone.now(), **details)
     return redirect("quizzes:deal", pk=row.pk)

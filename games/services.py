@@ -10,9 +10,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from cribbage.cards import parse_card
 from cribbage.computer import Level, choose
-from cribbage.discard import Role
 from cribbage.game import (
     GAME_POINTS,
     Action,
@@ -101,10 +99,17 @@ def game_start(
 
 
 def match_start(
-    *, owner: Owner, length: int, level: Level, counting: Counting, now: datetime, hints: bool
+    *,
+    owner: Owner,
+    length: int,
+    level: Level,
+    counting: Counting,
+    now: datetime,
+    hints: bool,
+    players: int = 2,
 ) -> Game:
-    """A new match of ``length`` games (3, 5 or 7) for ``owner``, and its first game (cut
-    for the deal); its games are played with the options given."""
+    """A new match of ``length`` games (3, 5 or 7) for ``owner`` at a table of ``players``,
+    and its first game (cut for the deal); its games are played with the options given."""
     with transaction.atomic():
         match = Match.objects.create(
             **owner.fields,
@@ -112,16 +117,24 @@ def match_start(
             level=level.value,
             counting=counting.value,
             hints=hints,
+            players=players,
             started_at=now,
             updated_at=now,
         )
         return game_start(
-            owner=owner, level=level, counting=counting, now=now, hints=hints, match=match
+            owner=owner,
+            level=level,
+            counting=counting,
+            now=now,
+            hints=hints,
+            match=match,
+            players=players,
         )
 
 
 def match_next_game(*, match: Match, now: datetime) -> Game | None:
-    """The match's next game, the loser of the last one dealing first; when it is started
+    """The match's next game, the loser of the last one (at three the last player) dealing
+    first; when it is started
     already (a second click), that game. None when there is none to start: the match is
     over, or its current game is still being played."""
     with transaction.atomic():
@@ -139,22 +152,25 @@ def match_next_game(*, match: Match, now: datetime) -> Game | None:
             now=now,
             hints=match.hints,
             match=match,
+            players=match.players,
         )
 
 
 def _match_game_over(game: Game, result: GameResult, now: datetime) -> None:
     """A game of a match has ended: its outcome goes to the match (once), which ends when
-    one player has the majority of its games, or when the game was resigned."""
+    one side has the majority of its games, or when the game was resigned."""
     match = Match.objects.select_for_update().get(pk=game.match_id)
     score = match.score
     if score.is_over or len(score.games) >= (game.match_number or 0):
         return  # counted already
     score = score.after(GameOutcome.of(result))
     match.results = score.to_list()
-    match.human_points, match.computer_points = score.points[HUMAN], score.points[COMPUTER]
+    yours = match.seating.side_of(HUMAN)
+    match.human_points = score.points[yours]
+    match.computer_points = max(p for side, p in enumerate(score.points) if side != yours)
     match.updated_at = now
     if score.winner is not None:
-        match.winner = Match.Winner.HUMAN if score.winner == HUMAN else Match.Winner.COMPUTER
+        match.winner = Match.Winner.HUMAN if score.winner == yours else Match.Winner.COMPUTER
         match.resigned = score.resigned
         match.finished_at = now
     match.save()
@@ -310,47 +326,32 @@ def _review(game: Game, engine: EngineGame, now: datetime) -> None:
     """Review each deal as its show ends, and send the player's discards in it to the
     practice, marked as a discard quiz's would be (their patterns, the review queue; at
     three or four as the quiz's at that table and seat), and their costly lays
-    (``LAY_PRACTISED``) as a lay quiz's (at two only: the lay quiz deals a play of two)."""
-    stored = reviewed(game.review, engine)
+    (``LAY_PRACTISED``) as a lay quiz's, by the review's own values."""
+    stored, new = reviewed(game.review, engine)
     if stored is game.review:
         return
-    for deal in unpractised(stored):
-        for decision in deal["decisions"]:
-            if decision["kind"] == "discard" and decision["player"] == "you" and "five" in decision:
+    seating = engine.seating
+    for review in unpractised(stored, new):
+        deal = engine.deals[review.number - 1]
+        source = {"game": game.pk, "deal": review.number}
+        common = {"owner": game.owner, "source": source, "dealt_at": game.updated_at, "now": now}
+        dealt = tuple(sorted(deal.dealt[HUMAN]))
+        role = seating.role(HUMAN, deal.dealer)
+        for decision in review.decisions:
+            if decision.player != HUMAN:
+                continue
+            if decision.kind == "discard" and engine.players != 2:
                 game_table_discard_record(
-                    owner=game.owner,
-                    five=tuple(parse_card(code) for code in decision["five"]),
-                    players=engine.players,
-                    seat=Role(decision["role"]),
-                    throw=(parse_card(decision["chosen"][0]),),
-                    source={"game": game.pk, "deal": deal["number"]},
-                    dealt_at=game.updated_at,
-                    now=now,
+                    five=dealt, players=engine.players, seat=role, throw=decision.chosen, **common
                 )
-            elif decision["kind"] == "discard" and decision["player"] == "you":
-                game_discard_record(
-                    owner=game.owner,
-                    six=tuple(parse_card(code) for code in decision["six"]),
-                    role=Role(decision["role"]),
-                    throw=tuple(parse_card(code) for code in decision["chosen"]),
-                    source={"game": game.pk, "deal": deal["number"]},
-                    dealt_at=game.updated_at,
-                    now=now,
-                )
-            elif (
-                decision["kind"] == "lay"
-                and engine.players == 2  # the lay quiz deals a play of two
-                and decision["player"] == "you"
-                and decision["class"] in LAY_PRACTISED
-            ):
+            elif decision.kind == "discard":
+                game_discard_record(six=dealt, role=role, throw=decision.chosen, **common)
+            elif decision.kind == "lay" and decision.klass in LAY_PRACTISED:
                 game_lay_record(
-                    owner=game.owner,
-                    position=lay_position(engine, deal["number"], decision),
-                    card=parse_card(decision["chosen"]),
+                    position=lay_position(engine, review.number, decision.details["turn"]),
+                    card=decision.chosen,
                     values=lay_values_of(decision),
-                    source={"game": game.pk, "deal": deal["number"]},
-                    dealt_at=game.updated_at,
-                    now=now,
+                    **common,
                 )
     keep_review(game, practised(stored))
 

@@ -1,5 +1,5 @@
 """The games' pages: the list with a new game, a game's table, a move, and deleting a
-finished game. What the table shows is built in ``games.table``."""
+finished game. What the table shows is built in ``games.page``."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from quizzes.views import remember_style
 
 from .forms import MoveForm, NewGameForm
 from .models import HUMAN, Game, Match
+from .page import claims_show, page_context
 from .services import (
     Move,
     game_hint,
@@ -32,7 +33,6 @@ from .services import (
     match_next_game,
     match_start,
 )
-from .table import claims_show, table_context
 
 MOVED_ON = "The game had moved on: this is where it stands now."
 NEW_GAMES = WriteLimit("game_new", "Too many new games started: finish or resign one first.")
@@ -73,20 +73,18 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         "level": Level(form.cleaned_data["level"]),
         "counting": Counting(form.cleaned_data["counting"]),
         "hints": form.cleaned_data["hints"],
+        "players": form.cleaned_data["players"],
         "now": timezone.now(),
     }
     length = form.cleaned_data["match"]
-    players = form.cleaned_data["players"]
-    if length == 1:
-        game = game_start(players=players, **options)
-    else:
-        game = match_start(length=length, **options)
+    game = game_start(**options) if length == 1 else match_start(length=length, **options)
     return redirect("games:game", pk=game.pk)
 
 
 @require_POST
 def match_next(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The match's next game, the loser of the last dealing first (a second click finds
+    """The match's next game, the loser of the last (at three the last player) dealing
+    first (a second click finds
     the game the first started)."""
     match = get_object_or_404(Match.objects.owned_by(owner_of(request)), pk=pk)
     latest = match.games.order_by("-match_number").first()
@@ -143,7 +141,7 @@ def game_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     # The table never reads the stored review, the largest column of a long game.
     game = owned_game(request, pk, defer=("review", "skill"))
     template = "games/game.html" + ("#table" if wants_partial(request) else "")
-    response = render(request, template, table_context(request, game))
+    response = render(request, template, page_context(request, game))
     if request.GET.get("style") in {style.value for style in AnswerStyle}:
         # The style chosen for this count stays for the next one (the crib after the hand).
         remember_style(request, response, request.GET["style"])
@@ -210,10 +208,10 @@ def _moved(request: HtmxHttpRequest, game: Game, problem: str, notice: str) -> H
     """The answer to a move: the table for htmx; else the page with what was wrong (400),
     or back to the game, with the notice as a message."""
     if wants_partial(request):
-        context = table_context(request, game, problem, notice)
+        context = page_context(request, game, problem, notice)
         return render(request, "games/game.html#table", context)
     if problem:
-        return render(request, "games/game.html", table_context(request, game, problem), status=400)
+        return render(request, "games/game.html", page_context(request, game, problem), status=400)
     if notice:
         messages.info(request, notice)
     return redirect("games:game", pk=game.pk)

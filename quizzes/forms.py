@@ -49,8 +49,8 @@ class DealForm(forms.Form):
         choices=[(str(n), f"{n} players") for n in DISCARD_PLAYERS],
         required=False,
         error_messages={
-            "invalid_choice": "There is no table of “%(value)s” players: the discard quiz is "
-            "for 2, 3 or 4."
+            "invalid_choice": "There is no table of “%(value)s” players: the discard and lay "
+            "quizzes are for 2, 3 or 4."
         },
     )
 
@@ -63,10 +63,12 @@ class DealForm(forms.Form):
             self.add_error("pattern", "Choose the pattern to focus on.")
         players = int(data.get("players") or 2)
         data["players"] = players
-        if players != 2 and mode is not Mode.DISCARD and "players" not in self.errors:
+        at_tables = (Mode.DISCARD, Mode.LAY)
+        if players != 2 and mode not in at_tables and "players" not in self.errors:
             self.add_error(
                 "players",
-                f"A table of {players} is for the discard quiz: choose Discarding, or 2 players.",
+                f"A table of {players} is for the discard and lay quizzes: choose Discarding "
+                "or The card to lay, or 2 players.",
             )
         return data
 

@@ -198,12 +198,14 @@ class Deal(PlayerOwned):
 
     @property
     def players(self) -> int:
-        """The table a discard deal is dealt at: 2, or 3 or 4 (five dealt, one thrown)."""
-        return int(self.details.get("players", 2)) if self.kind == Area.DISCARD.value else 2
+        """The table a discard or lay deal is dealt at: 2, or 3 or 4 (five dealt, one
+        thrown)."""
+        at_tables = (Area.DISCARD.value, Area.LAY.value)
+        return int(self.details.get("players", 2)) if self.kind in at_tables else 2
 
     @property
     def at_table(self) -> bool:
-        """A discard deal at a table of three or four."""
+        """A discard or lay deal at a table of three or four."""
         return self.players != 2
 
     @property
@@ -213,7 +215,7 @@ class Deal(PlayerOwned):
 
     @property
     def table_seat(self) -> Role:
-        """The seat a discard deal at three or four is played from."""
+        """The seat a discard or lay deal at three or four is played from."""
         return Role(self.details["seat"])
 
     @property
@@ -223,8 +225,8 @@ class Deal(PlayerOwned):
 
     @property
     def seat_name(self) -> str:
-        """A discard deal's seat as a sentence says it after "the": "pone", "dealer's
-        partner"."""
+        """A discard or lay deal's seat as a sentence says it after "the": "pone",
+        "dealer's partner"."""
         if not self.at_table:
             return self.holder
         return {"partner": "dealer's partner"}.get(self.details["seat"], self.details["seat"])
@@ -255,6 +257,7 @@ class Deal(PlayerOwned):
             parse_cards(self.hand),
             self.starter_card,
             parse_cards(self.details.get("thrown", "")),
+            self.players,
         )
 
     def mark(self, answer: Answer) -> Marking:

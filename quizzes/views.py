@@ -19,6 +19,7 @@ from cribtrainer.throttle import WriteLimit
 from .domain.charts import accuracy_line, loss_line, pattern_bars, time_columns
 from .domain.dealing import Mode
 from .domain.discards import DISCARD_PLAYERS
+from .domain.lays import LayPosition
 from .domain.marking import AnswerStyle, split_words
 from .domain.patterns import Area, Category, Pattern
 from .domain.play import claim_words
@@ -222,6 +223,22 @@ def table_discard_feedback_context(deal: Deal, attempt: Attempt) -> dict:
     }
 
 
+def lay_turns(position: LayPosition) -> list[dict]:
+    """The play so far, each turn with who made it named from the player's seat ("West",
+    "North")."""
+    seating = position.seating
+    return [
+        {
+            "player": turn.player,
+            "who": seating.name(turn.player).capitalize(),
+            "is_go": turn.is_go,
+            "card": turn.card,
+            "count": turn.count,
+        }
+        for turn in position.play.turns
+    ]
+
+
 def lay_question_context(deal: Deal, form: LayForm | None) -> dict:
     """The turn to lay in: the play so far with the count, the cards held to tap."""
     position = deal.lay_position
@@ -229,7 +246,7 @@ def lay_question_context(deal: Deal, form: LayForm | None) -> dict:
         "deal": deal,
         "form": form or LayForm(position=position),
         "position": position,
-        "turns": position.play.turns,
+        "turns": lay_turns(position),
         "series": position.play.series,
         "fitting": set(position.fitting),
     }
@@ -264,7 +281,7 @@ def lay_feedback_context(deal: Deal, attempt: Attempt) -> dict:
         "deal": deal,
         "attempt": attempt,
         "position": position,
-        "turns": position.play.turns,
+        "turns": lay_turns(position),
         "laid": laid,
         "best": best,
         "options": options,

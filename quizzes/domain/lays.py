@@ -1,14 +1,16 @@
 """Lay quizzes: a position from the play, the card to lay, graded by the strong computer.
 
-A position is what a player sees when it is their turn to lay: the cards they still hold,
-the cards laid so far with the count, their seat (pone or dealer), the starter and the two
-cards they threw. A card is graded by the strong computer's search of the rest of the
-play, the same the game review uses (``computer.lay_values``: per rank, the expected own
-pegging minus the opponent's, over the hands the opponent may hold given what the player
-has seen); the loss is the best rank's value minus the chosen one's, classed by the
+A position is what a player sees when it is their turn to lay, at a table of two, three or
+four: the cards they still hold, the cards laid so far with the count, their seat (at two
+pone or dealer; at three or four dealer, the dealer's partner or an opponent), the starter
+and the cards they threw (two, or one at three or four). A card is graded by the strong
+computer's search of the rest of the play, the same the game review uses
+(``computer.lay_values``: per rank, the expected own pegging minus the others', over the
+hands the others may hold given what the player has seen; at three or four the search of
+``cribbage.maxn``); the loss is the best rank's value minus the chosen one's, classed by the
 review's thresholds (``review.decision_class``), so a quiz and a game's review agree. As the
-review does, the first lead of a deal is judged against the pegging table's lead (the lead
-strong makes), never a loss below 0.
+review does, the first lead of a deal at two is judged against the pegging table's lead
+(the lead strong makes), never a loss below 0.
 
 Mistakes of a recognisable kind are patterns (``LAY_PATTERNS``), learnt and reviewed like
 the show's and the discard's. Each is *seen* in a position where a card making it costs
@@ -40,7 +42,8 @@ from cribbage.discard import Role
 from cribbage.peg_table import play_value_of
 from cribbage.pegging import GO, PegKind, PlayState, read_play_state, score_play
 from cribbage.review import BEST_WITHIN, decision_class
-from cribbage.rules import HAND_SIZE, MAX_COUNT
+from cribbage.rules import HAND_SIZE, MAX_COUNT, table_for
+from cribbage.seating import Seating
 
 from .patterns import Pattern, in_counting_order
 
@@ -62,15 +65,15 @@ _TIE = 1e-9
 
 
 def notation(play: PlayState) -> str:
-    """The play so far in ``crib peg --players 2`` notation: cards and gos in order."""
+    """The play so far in ``crib peg`` notation: cards and gos in order."""
     return " ".join(GO if turn.card is None else turn.card.code for turn in play.turns)
 
 
 @dataclass(frozen=True, slots=True)
 class LayPosition:
-    """A player's turn to lay: ``play`` is the play so far (``me`` to lay: seat 0 the pone,
-    1 the dealer), ``held`` the cards still in hand, ``thrown`` the two the player threw to
-    the crib."""
+    """A player's turn to lay: ``play`` is the play so far (``me`` to lay: seat 0 leads,
+    on the dealer's left, the last seat deals), ``held`` the cards still in hand,
+    ``thrown`` the cards the player threw to the crib."""
 
     play: PlayState
     held: tuple[Card, ...]
@@ -79,11 +82,17 @@ class LayPosition:
 
     @classmethod
     def read(
-        cls, play: str, held: Sequence[Card], starter: Card, thrown: Sequence[Card]
+        cls,
+        play: str,
+        held: Sequence[Card],
+        starter: Card,
+        thrown: Sequence[Card],
+        players: int = 2,
     ) -> LayPosition:
-        """A position from the play so far in notation. Raises ValueError when it is not
-        one: the play does not read, or the held cards cannot be laid now."""
-        state, error = read_play_state(play, 2)
+        """A position from the play so far in notation at a table of ``players``. Raises
+        ValueError when it is not one: the play does not read, or the held cards cannot be
+        laid now."""
+        state, error = read_play_state(play, players)
         if error is not None:
             raise ValueError(str(error))
         position = cls(state, tuple(held), starter, tuple(thrown))
@@ -100,6 +109,8 @@ class LayPosition:
             raise ValueError("a card is held, thrown or turned and also laid")
         if len(self.held) != HAND_SIZE - self.play.laid[self.me]:
             raise ValueError("the cards held are not what is left of the hand")
+        if len(self.thrown) != table_for(self.players).thrown_each:
+            raise ValueError(f"at {self.players} players a hand throws {self.thrown_said}")
         if not self.fitting:
             raise ValueError("no card held fits: the player must say go")
 
@@ -109,8 +120,22 @@ class LayPosition:
         return self.play.to_play
 
     @property
+    def players(self) -> int:
+        return self.play.players
+
+    @property
+    def thrown_said(self) -> str:
+        return "two cards" if self.players == 2 else "one card"
+
+    @property
+    def seating(self) -> Seating:
+        """The table from the player's seat: the others named by where they sit."""
+        return Seating(self.players, self.me)
+
+    @property
     def role(self) -> Role:
-        return Role.PONE if self.me == 0 else Role.DEALER
+        """Whose crib it is from the player's seat: the last seat deals."""
+        return self.seating.role(self.me, self.players - 1)
 
     @property
     def count(self) -> int:
@@ -137,7 +162,8 @@ class LayPosition:
 
     @property
     def is_first_lead(self) -> bool:
-        return not self.play.turns and len(self.held) == 4
+        """The first lead of a deal at two, which the pegging table values."""
+        return self.players == 2 and not self.play.turns and len(self.held) == HAND_SIZE
 
     @property
     def forced(self) -> bool:
@@ -312,15 +338,16 @@ def _run_ranks(series: tuple[Card, ...], card: Card, unseen: Iterable[Card]) -> 
 
 
 def deal_lay(
-    rng: random.Random, *, pattern: Pattern | None = None, tries: int = 400
+    rng: random.Random, *, pattern: Pattern | None = None, tries: int = 400, players: int = 2
 ) -> tuple[LayPosition, dict[int, float]]:
-    """A position from a realistic play, with its values: both players keep and lay as
-    the greedy computer does, and the position is a turn of a random one of them with a
-    choice to make; with ``pattern`` (a lay mistake), one that tempts it (searched only
-    where some card could make it; the last searched after ``tries`` deals otherwise)."""
+    """A position from a realistic play at a table of ``players``, with its values: every
+    player keeps and lays as the greedy computer does, and the position is a turn of a
+    random one of them with a choice to make; with ``pattern`` (a lay mistake), one that
+    tempts it (searched only where some card could make it; the last searched after
+    ``tries`` deals otherwise)."""
     found = None
     for _ in range(tries):
-        position = _realistic_position(rng)
+        position = _realistic_position(rng, players)
         if position is None:
             continue
         if pattern is not None and found is not None and not _may_make(position, pattern):
@@ -342,18 +369,19 @@ def _may_make(position: LayPosition, pattern: Pattern) -> bool:
     )
 
 
-def _realistic_position(rng: random.Random) -> LayPosition | None:
-    cards = rng.sample(DECK, 13)
-    sixes = (tuple(cards[:6]), tuple(cards[6:12]))
-    starter = cards[12]
-    thrown = [greedy_discard(six) for six in sixes]
+def _realistic_position(rng: random.Random, players: int = 2) -> LayPosition | None:
+    dealt_each = table_for(players).dealt_each
+    cards = rng.sample(DECK, players * dealt_each + 1)
+    dealt = [tuple(cards[seat * dealt_each : (seat + 1) * dealt_each]) for seat in range(players)]
+    starter = cards[-1]
+    thrown = [greedy_discard(hand) for hand in dealt]
     kept = [
-        tuple(c for c in six if c not in throw) for six, throw in zip(sixes, thrown, strict=True)
+        tuple(c for c in hand if c not in throw) for hand, throw in zip(dealt, thrown, strict=True)
     ]
-    me = rng.choice((0, 1))
-    stop = rng.randrange(4)  # the player's how many-th lay (from 0) is the position
-    state = PlayState.start(2)
-    laid: dict[int, list[Card]] = {0: [], 1: []}
+    me = rng.randrange(players)
+    stop = rng.randrange(HAND_SIZE)  # the player's how many-th lay (from 0) is the position
+    state = PlayState.start(players)
+    laid: dict[int, list[Card]] = {seat: [] for seat in range(players)}
     while state.to_play is not None:
         player = state.to_play
         held = tuple(card for card in kept[player] if card not in laid[player])
@@ -363,7 +391,7 @@ def _realistic_position(rng: random.Random) -> LayPosition | None:
         if player == me and len(laid[me]) >= stop:
             position = LayPosition(state, held, starter, tuple(thrown[me]))
             return None if position.forced else position
-        seen = (*sixes[player], starter, *(t.card for t in state.turns if t.card))
+        seen = (*dealt[player], starter, *(t.card for t in state.turns if t.card))
         card = greedy_lay(held, state, seen)
         laid[player].append(card)
         state = state.lay(card)[0]

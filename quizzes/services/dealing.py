@@ -27,8 +27,8 @@ def deal_create(
 ) -> Deal:
     """Deal for ``mode``: a hand or crib to count, a discard, or a play. A pattern (the one
     asked for, due for review, or drawn from the weak spots) decides which, by its area.
-    The discard quiz (``Mode.DISCARD``) deals for a table of ``players``: five cards and a
-    seat at three or four."""
+    The discard and lay quizzes (``Mode.DISCARD``, ``Mode.LAY``) deal for a table of
+    ``players``: five cards and a seat at three or four, or a turn of its play."""
     focus = pick_weak_spot(weights or {}) if mode is Mode.WEAK_SPOTS else pattern
     area = focus.area if focus else _MODE_AREAS.get(mode, Area.SHOW)
     fields = {**owner.fields, "mode": mode.value, "dealt_at": now}
@@ -45,7 +45,7 @@ def deal_create(
     elif area is Area.LAY:
         position = _missed_lay(owner, focus) if focus and mode is Mode.REVIEW else None
         if position is None:
-            position = deal_lay(system_random, pattern=focus)[0]
+            position = deal_lay(system_random, pattern=focus, players=players)[0]
         row = lay_deal(position, focus=focus.value if focus else "", **fields)
     elif area is Area.DISCARD and mode is Mode.DISCARD and players != 2:
         five, seat, _ = deal_table_discard(system_random, players)
@@ -82,17 +82,21 @@ _MODE_AREAS = {Mode.PEGGING: Area.PLAY, Mode.DISCARD: Area.DISCARD, Mode.LAY: Ar
 
 
 def lay_deal(position: LayPosition, **fields) -> Deal:
-    """An unsaved lay deal of ``position``."""
+    """An unsaved lay deal of ``position`` (at three or four its table and seat kept as a
+    discard deal's are)."""
+    two = position.players == 2
+    table = {} if two else {"players": position.players, "seat": position.role.value}
     return Deal(
         kind=Area.LAY.value,
         hand=format_cards(position.held),
         starter=position.starter.code,
-        holder=position.role.value,
+        holder=position.role.value if two else "",
         **{
             **fields,
             "details": {
                 "play": notation(position.play),
                 "thrown": format_cards(position.thrown),
+                **table,
                 **fields.get("details", {}),
             },
         },

@@ -18,9 +18,8 @@ from cribbage.hints import (
     lay_reasons,
     play_hint,
 )
-from cribbage.pegging import PlayState
+from cribbage.pegging import PlayState, pegged_words
 from cribbage.show import score_show
-from cribbage.words import pegged_words
 from tests.cribbage.reference import _runs as reference_runs
 
 

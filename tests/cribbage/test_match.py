@@ -10,9 +10,10 @@ from cribbage.cli import main
 from cribbage.game import Source
 from cribbage.match import (
     SOURCES,
-    first_dealing_side,
+    first_side_seats,
     play_game,
     play_match,
+    rotations,
     summarise,
 )
 
@@ -127,8 +128,10 @@ def test_a_duplicate_match_plays_each_deck_twice_with_the_seats_swapped():
         swapped = result.games[2 * deck + 1]
         assert swapped.winner == 1 - second.winner
         assert swapped.points == summarise(second).points[::-1]
-    assert [first_dealing_side(i, True) for i in range(4)] == [0, 1, 1, 0]
-    assert [first_dealing_side(i, False) for i in range(4)] == [0, 1, 0, 1]
+        assert swapped == summarise(second, first_seats=(1,))
+    assert [game.first for game in result.games] == [0, 1, 1, 0]
+    plain = play_match(4, "dup", ("classic", "greedy"), workers=1)
+    assert [game.first for game in plain.games] == [0, 1, 0, 1]
 
 
 def test_a_duplicate_match_takes_its_interval_over_the_pairs_of_games():
@@ -147,6 +150,8 @@ def test_a_duplicate_match_takes_its_interval_over_the_pairs_of_games():
 def test_a_duplicate_match_needs_an_even_number_of_games():
     with pytest.raises(ValueError, match="5 games is odd"):
         play_match(5, "odd", ("classic", "greedy"), duplicate=True)
+    with pytest.raises(ValueError, match="not a multiple of 3"):
+        play_match(4, "odd", ("classic", "greedy"), players=3)
 
 
 def test_crib_match_duplicate_prints_the_same_json_marked_duplicate(crib):
@@ -158,3 +163,54 @@ def test_crib_match_duplicate_prints_the_same_json_marked_duplicate(crib):
     assert answer["duplicate"] is True and plain["duplicate"] is False
     assert set(answer) == set(plain)
     assert answer == play_match(4, "d", ("classic", "greedy"), 1, duplicate=True).to_dict()
+
+
+# --- three and four at the table ---------------------------------------------------------
+
+
+def figures(match):
+    data = match.to_dict()
+    data.pop("decision_ms")
+    return data
+
+
+@pytest.mark.parametrize(("players", "games"), [(3, 6), (4, 4)])
+def test_a_table_match_plays_each_deck_once_per_rotation(players, games):
+    match = play_match(games, "t", ["strong", "greedy"], workers=1, players=players)
+    data = match.to_dict()
+    assert data["games"] == games and data["decks"] == games // rotations(players)
+    assert data["fair_share"] == round(1 / (3 if players == 3 else 2), 4)
+    assert 0 <= data["first_wins"]["mean"] <= 1 and data["first_wins"]["ci95"] >= 0
+    wins = sum(game.winner == 0 for game in match.games) / games
+    assert data["first_wins"]["mean"] == round(wins, 4)
+    for level in ("strong", "greedy"):
+        times = data["decision_ms"][level]
+        assert times["decisions"] > 0 and times["mean"] > 0 and times["p95"] > 0
+    # The same seed and games: the same figures, on one process or two.
+    again = play_match(games, "t", ["strong", "greedy"], workers=2, players=players)
+    assert figures(again) == figures(match)
+
+
+def test_each_rotation_of_a_deck_deals_the_same_cards_to_the_same_seats():
+    deals = []
+    for rotation in range(3):
+        levels = [
+            "greedy" if seat in first_side_seats(3, rotation) else "classic" for seat in range(3)
+        ]
+        deals.append(play_game("d:0", levels, 0).deals[0].dealt)
+    assert deals[0] == deals[1] == deals[2]
+    assert first_side_seats(4, 1) == (1, 3)
+    game = play_game("d:0", ["strong"] * 4, 0)
+    won, lost = summarise(game, (0, 2)), summarise(game, (1, 3))
+    assert won.winner != lost.winner  # the same game, seen from each team
+    assert won.per_deal(0) == lost.per_deal(1) and won.seats == (2, 2)
+
+
+def test_crib_match_players(capsys):
+    assert (
+        main(["match", "greedy", "greedy", "--players", "4", "--games", "2", "--workers", "1"]) == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["players"] == 4 and data["levels"] == ["greedy", "greedy"]
+    assert main(["match", "greedy", "greedy", "--players", "3", "--games", "4"]) == 2
+    assert "a multiple of 3 games, not 4" in capsys.readouterr().err

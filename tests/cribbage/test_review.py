@@ -12,7 +12,7 @@ from cribbage.computer import choose, lay_values
 from cribbage.discard import CRIB_MODEL, CribModel, Role, discard_options
 from cribbage.game import Claim, Counting, Deal, Game
 from cribbage.peg_table import play_value_of
-from cribbage.pegging import PlayState
+from cribbage.pegging import PlayState, pegged_words
 from cribbage.records import replay_play
 from cribbage.review import (
     CLASSES,
@@ -24,7 +24,6 @@ from cribbage.review import (
     reviewable,
 )
 from cribbage.show import score_show
-from cribbage.words import pegged_words
 
 AUTO = Counting.AUTOMATIC
 

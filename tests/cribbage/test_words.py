@@ -1,7 +1,7 @@
 import pytest
 
-from cribbage.pegging import PegItem, PegKind
-from cribbage.words import number_word, pegged_words
+from cribbage.pegging import PegItem, PegKind, pegged_words
+from cribbage.words import number_word
 
 
 @pytest.mark.parametrize(

@@ -296,3 +296,57 @@ def test_a_guests_match_is_purged_with_their_games(client):
     purged = guests_purge(inactive_for=timedelta(days=90), now=timezone.now())
     assert purged.rows["matches"] == 1 and purged.rows["games"] == 1
     assert not Match.objects.exists() and not Game.objects.exists()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_match_at_three_or_four_is_played_to_the_end_by_side(client, player, players):
+    game = new_game(client, match="3", players=str(players))
+    match = game.match
+    assert (match.length, match.players, game.players) == (3, players, players)
+    seating = match.seating
+    games = [played_out(game)]
+    while True:
+        match.refresh_from_db()
+        ended = games[-1]
+        page = client.get(f"/play/{ended.pk}/")
+        assertContains(page, "Match points: you ")
+        if match.is_over:
+            break
+        assertContains(page, "Next game")
+        after = next_game(client, ended)
+        assert after.players == players and after.match_number == ended.match_number + 1
+        # At three the player who came last deals first; at four the losing team's first seat.
+        result = ended.engine.result
+        assert after.engine.deal.dealer == (result.last if players == 3 else result.loser)
+        assert after.engine.cuts == ()
+        first = client.get(f"/play/{after.pk}/")
+        assertContains(first, "first in this one, as the rules say")
+        if players == 3:
+            assertContains(first, "came last in game")
+            assertContains(first, "at three this game has the player who came last deal first")
+        games.append(played_out(after))
+    outcomes = tuple(outcome(played) for played in games)
+    expected = MatchScore(3, outcomes, seating.sides)
+    assert expected.is_over and match.score == expected
+    yours = seating.side_of(HUMAN)
+    assert match.winner == ("human" if expected.winner == yours else "computer")
+    assert match.human_points == expected.points[yours]
+    assert match.computer_points == max(
+        points for side, points in enumerate(expected.points) if side != yours
+    )
+    page = client.get(f"/play/{games[-1].pk}/")
+    assertContains(page, " won the match ")
+    assertNotContains(page, "Next game")
+    # Each side's games are its match holes on the board.
+    svg = re.search(r"<svg.*?</svg>", page.text, re.S).group(0)
+    assert svg.count("match-peg ") == sum(expected.won)
+    progress = client.get("/progress/")
+    assert progress.status_code == 200
+
+
+def test_a_match_stored_before_tables_had_matches_loads_as_a_match_of_two(client, player):
+    game = new_game(client, match="3")
+    Match.objects.filter(pk=game.match_id).update(players=2)  # the column's default
+    match = Match.objects.get(pk=game.match_id)
+    assert match.score == MatchScore(3)
+    assertContains(client.get(f"/play/{game.pk}/"), "Game 1 of 3")

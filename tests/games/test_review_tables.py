@@ -11,6 +11,7 @@ from pytest_django.asserts import assertContains
 from cribbage.cards import parse_card, parse_cards
 from cribbage.discard import Role, discard_options
 from games.models import Game
+from quizzes.domain.lays import rank_of
 from quizzes.models import Attempt, Deal
 from tests.cribbage.reference import reference_total
 from tests.cribbage.test_game_tables import reference_play
@@ -155,8 +156,22 @@ def test_each_throw_goes_to_the_practice_as_the_table_quiz_grades_it(finished):
         assert attempt.deal.table_seat.value == decision["role"]
         assert [card.code for card in attempt.deal.five] == decision["five"]
         assert attempt.right == (decision["class"] == "best")
-    # The lay quiz deals a play of two: no lay of the table goes to it.
-    assert not Attempt.objects.filter(deal__details__game=game.pk, deal__kind="lay").exists()
+    # The costly lays go to the lay quiz at this table, graded by the review's values.
+    costly = {
+        (deal["number"], d["turn"]): d
+        for deal in review["deals"]
+        for d in deal["decisions"]
+        if d["kind"] == "lay" and d["seat"] == 0 and d["class"] in ("mistake", "blunder")
+    }
+    lays = Attempt.objects.filter(deal__details__game=game.pk, deal__kind="lay")
+    assert lays.count() == len(costly)
+    for attempt in lays.select_related("deal"):
+        position = attempt.deal.lay_position
+        assert position.players == game.players == attempt.deal.players
+        decision = costly[(attempt.deal.details["deal"], len(position.play.turns))]
+        assert [card.code for card in position.held] == decision["hand"]
+        assert attempt.marks["card"] == decision["chosen"]
+        assert attempt.loss == pytest.approx(decision["loss"])
     assert Game.objects.get(pk=game.pk).skill is None  # the skill trend is two-player
 
 
@@ -179,17 +194,32 @@ def test_practise_a_throw_at_the_table_makes_a_discard_quiz_of_the_five(client, 
     assert client.get(response["Location"]).status_code == 200
 
 
-def test_a_lay_at_the_table_has_no_quiz(client, finished):
+def test_practise_a_lay_at_the_table_makes_a_lay_quiz_of_that_turn(client, finished):
     game, review = finished
-    pick = next(
-        f"{deal['number']}:{index}"
+    number, index, decision = next(
+        (deal["number"], index, d)
         for deal in review["deals"]
         for index, d in enumerate(deal["decisions"])
-        if d["kind"] == "lay" and d["seat"] == 0 and d["class"] != "forced"
+        if d["kind"] == "lay" and d["seat"] == 0 and d["loss"] > 0.05
     )
-    response = client.post(f"/play/{game.pk}/review/practise/", {"pick": pick})
-    assertContains(response, "the lay quiz deals a play of two", status_code=400)
-    assert Game.objects.get(pk=game.pk).is_over
+    response = client.post(f"/play/{game.pk}/review/practise/", {"pick": f"{number}:{index}"})
+    assert response.status_code == 302
+    quiz = Deal.objects.get(pk=int(re.findall(r"\d+", response["Location"])[-1]))
+    position = quiz.lay_position
+    assert quiz.kind == "lay" and quiz.players == game.players
+    assert [card.code for card in position.held] == decision["hand"]
+    assert position.count == decision["count"]
+    page = client.get(response["Location"])
+    assertContains(page, f"{game.players} players")
+    card = parse_card(decision["chosen"])
+    answer = client.post(f"/quiz/{quiz.pk}/answer/", {"card": card.code})
+    assert answer.status_code in (200, 302)
+    attempt = Attempt.objects.get(deal=quiz)
+    # The quiz grades the card as the review did: the same search of the rest of the play.
+    assert attempt.marks["values"] == {
+        str(rank_of(letter)): value for letter, value in decision["values"].items()
+    }
+    assert attempt.loss == pytest.approx(decision["loss"])
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -11,6 +11,7 @@ from pytest_django.asserts import assertContains
 from cribbage.computer import choose
 from cribbage.game import Counting, Source
 from cribbage.game import Game as EngineGame
+from cribbage.hints import discard_hint
 from games.models import HUMAN, Game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seeded")]
@@ -127,7 +128,7 @@ def test_the_table_shows_each_players_laid_cards_and_whose_turn(client):
     [
         ({"players": 5}, "There is no game of “5” players: play 2, 3 or 4."),
         ({"players": "four"}, "There is no game of “four” players"),
-        ({"players": 3, "match": 3}, "A match is for two players for now"),
+        ({"players": 3, "match": 4}, "There is no match of “4” games: play 1, 3, 5 or 7."),
     ],
 )
 def test_a_number_of_players_the_game_has_not_is_named(client, data, named):
@@ -198,14 +199,13 @@ def test_hints_at_three_and_four_name_the_computers_choice(client, players):
     assert game.hints
     page = client.get(f"/play/{game.pk}/").content.decode()
     engine = game.engine
-    from cribbage.table_computer import table_discard_hint
-
-    hint = table_discard_hint(engine, HUMAN)
-    assert f"Hint: throw the {hint.card.label}" in page
+    hint = discard_hint(engine, HUMAN)
+    (card,) = hint.best.throw
+    assert f"Hint: throw the {card.label}" in page
     assert f"/discard/?players={players}&amp;cards=" in page
     client.post(
         f"/play/{game.pk}/move/",
-        {"move": game.moves, "action": "discard", "throw": [hint.card.code]},
+        {"move": game.moves, "action": "discard", "throw": [card.code]},
     )
     game.refresh_from_db()
     assert game.hints_used == 1

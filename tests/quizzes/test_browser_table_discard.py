@@ -16,7 +16,7 @@ def test_a_table_discard_quiz_on_a_phone(watched: Page, players):
     page = watched
     page.set_viewport_size(PHONE)
     page.goto("/quiz/")
-    page.get_by_label("Players at the table").select_option(str(players))
+    page.get_by_label("Players at the table for discarding").select_option(str(players))
     page.get_by_role("button", name="Discarding").click()
     deal = Deal.objects.get(pk=int(re.search(r"/quiz/(\d+)/", page.url)[1]))
     assert deal.players == players

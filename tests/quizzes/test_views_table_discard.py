@@ -73,7 +73,7 @@ def test_the_two_player_discard_deal_is_as_it_was(client, player):
     [
         ({"mode": "discard", "players": "5"}, "There is no table of “5” players"),
         ({"mode": "discard", "players": "x"}, "There is no table of “x” players"),
-        ({"mode": "hand", "players": "3"}, "A table of 3 is for the discard quiz"),
+        ({"mode": "hand", "players": "3"}, "A table of 3 is for the discard and lay quizzes"),
     ],
 )
 def test_a_table_the_quiz_does_not_have_is_named_with_a_400(client, player, data, message):
