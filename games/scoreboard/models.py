@@ -90,12 +90,12 @@ class ScoreboardChange(models.Model):
     def __str__(self) -> str:
         return f"{self.version}: {self.action}"
 
-    def changes(self, after: int) -> list[Change]:
-        """The changes this row stands for after change ``after``: the action made, and
-        the undo that took it back."""
+    def changes(self, after: int, upto: int) -> list[Change]:
+        """The changes this row stands for after change ``after`` up to change ``upto``:
+        the action made, and the undo that took it back."""
         found = []
-        if self.version > after:
+        if after < self.version <= upto:
             found.append(Change(self.version, action_from_dict(self.action)))
-        if self.undone is not None and self.undone > after:
+        if self.undone is not None and after < self.undone <= upto:
             found.append(Change(self.undone, None, self.undo_key))
         return found

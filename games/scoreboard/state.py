@@ -37,7 +37,7 @@ def board_of(row: Scoreboard) -> Board:
     if kept is not None and kept.version == row.version:
         return kept
     start = kept if kept is not None and kept.version < row.version else new_board(row)
-    board = start.replay(_changes(row, start.version))
+    board = start.replay(_changes(row, start.version, row.version))
     if board.version != row.version:
         raise RuntimeError(f"scoreboard {row.pk}: changes to {board.version} of {row.version}")
     keep(row, board)
@@ -74,9 +74,12 @@ def forget_all() -> None:
         _kept.clear()
 
 
-def _changes(row: Scoreboard, after: int):
+def _changes(row: Scoreboard, after: int, upto: int):
+    """The changes after ``after`` up to ``upto``: not those another phone committed since
+    ``row`` was read, which a board at ``row.version`` has not had yet."""
     rows = ScoreboardChange.objects.filter(
-        Q(version__gt=after) | Q(undone__gt=after), board=row
+        Q(version__gt=after, version__lte=upto) | Q(undone__gt=after, undone__lte=upto),
+        board=row,
     ).only("version", "action", "undone", "undo_key")
-    changes = [change for each in rows for change in each.changes(after)]
+    changes = [change for each in rows for change in each.changes(after, upto)]
     return sorted(changes, key=lambda change: change.version)

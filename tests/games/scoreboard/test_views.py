@@ -321,7 +321,7 @@ def test_the_next_deal_moves_the_box_once_however_many_phones_tap_it(client):
         client.post(url(board, "next"), {"next": "deal", "deal": "1"})
     board.refresh_from_db()
     assert board.version == 1
-    assertContains(client.get(url(board)), "Deal 2: <strong>Bo</strong> deals")
+    assertContains(client.get(url(board)), "Deal 2<span class=\"visually-hidden\">: <strong>Bo</strong> deals")
 
 
 def test_a_match_the_loser_dealing_first(client):
@@ -334,7 +334,7 @@ def test_a_match_the_loser_dealing_first(client):
     client.post(url(board, "next"), {"next": "game", "game": "1"})
     board.refresh_from_db()
     assert (board.game_number, board.scores, board.over) == (2, [0, 0], False)
-    assertContains(client.get(url(board)), "Deal 1: <strong>Bo</strong> deals")
+    assertContains(client.get(url(board)), "Deal 1<span class=\"visually-hidden\">: <strong>Bo</strong> deals")
     stats = client.get(url(board, "stats"))
     assertContains(stats, "Game 1: Ann won 121 to 0, a double skunk")
     assertContains(stats, "Game 2, being played")
@@ -428,6 +428,18 @@ def test_a_reload_in_a_new_process_reads_the_same_board(client):
     state.forget_all()  # as a worker that never saw the board
     assert shown(client.get(url(board))) == before
     assert "Last: Cy pegged 8 for the hand." in before
+
+
+def test_a_board_read_before_another_phones_entry_is_the_board_at_its_version(client):
+    board = new_board(client)
+    peg(client, board, seat="0", what="play", points="2")
+    peg(client, board, seat="1", what="play", points="1")
+    stale = Scoreboard.objects.get(pk=board.pk)
+    peg(client, board, seat="0", what="play", points="3")  # between the read and the drawing
+    state.forget_all()
+    assert state.board_of(Scoreboard.objects.get(pk=board.pk)).scores == (5, 1)
+    read = state.board_of(stale)
+    assert (read.version, read.scores) == (2, (2, 1))
 
 
 def test_the_progress_page_shows_the_games_kept_at_the_table(client):
