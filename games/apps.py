@@ -18,9 +18,7 @@ class GamesConfig(AppConfig):
         from .services import guest_games_claim
 
         guest_merged.connect(guest_games_claim, dispatch_uid="games.guest_games_claim")
-        guest_merged.connect(
-            guest_scoreboards_claim, dispatch_uid="games.guest_scoreboards_claim"
-        )
+        guest_merged.connect(guest_scoreboards_claim, dispatch_uid="games.guest_scoreboards_claim")
         register_guest_rows("games", Game, "updated_at")
         register_guest_rows("matches", Match, "updated_at")
         register_guest_rows("scoreboards", Scoreboard, "updated_at")

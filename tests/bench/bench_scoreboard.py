@@ -61,7 +61,8 @@ def _measure() -> None:
             ("unchanged", "a poll of an unchanged board (204)", FOLLOW_TARGET_MS),
         ):
             verdict = "ok" if median(times[name]) <= target else "OVER TARGET"
-            print(f"{label}, {players} players: {summary(times[name])} (target ≤ {target:g}) {verdict}")
+            shown = f"{label}, {players} players: {summary(times[name])}"
+            print(f"{shown} (target ≤ {target:g}) {verdict}")
 
 
 def _score_a_game(first, second, rng: random.Random, players: int, times: dict) -> None:
@@ -103,7 +104,8 @@ def _score_a_game(first, second, rng: random.Random, players: int, times: dict) 
         fields["key"] = f"{rng.getrandbits(48):x}"
         response, ms = _timed(first.post, board + path, fields, headers=HTMX)
         assert response.status_code == 200, (fields, response.content[:500])
-        assert 'role="alert">' not in response.content.decode(), (fields, re.findall(r'role="alert">([^<]*)', response.content.decode()))
+        refused = re.findall(r'role="alert">([^<]*)', response.content.decode())
+        assert not refused, (fields, refused)
         times["entry"].append(ms)
         since = {"since": str(version), "shown": shown}
         response, ms = _timed(second.get, board, since, headers=HTMX)

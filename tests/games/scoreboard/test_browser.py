@@ -22,7 +22,10 @@ Object.defineProperty(navigator, "wakeLock", {value: {request: (type) => {
   window.wakeLocks += 1;
   const sentinel = new EventTarget();
   sentinel.type = type;
-  sentinel.release = () => { sentinel.dispatchEvent(new Event("release")); return Promise.resolve(); };
+  sentinel.release = () => {
+    sentinel.dispatchEvent(new Event("release"));
+    return Promise.resolve();
+  };
   return Promise.resolve(sentinel);
 }}});
 """

@@ -14,6 +14,10 @@ from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
+# Who deals, said to a screen reader beside the deal's number (the box shows it on screen).
+DEALS = (
+    '<p class="sb-deal">Deal {deal}<span class="visually-hidden">: <strong>{dealer}</strong> deals'
+)
 
 
 def new_board(client, **fields) -> Scoreboard:
@@ -321,7 +325,7 @@ def test_the_next_deal_moves_the_box_once_however_many_phones_tap_it(client):
         client.post(url(board, "next"), {"next": "deal", "deal": "1"})
     board.refresh_from_db()
     assert board.version == 1
-    assertContains(client.get(url(board)), "Deal 2<span class=\"visually-hidden\">: <strong>Bo</strong> deals")
+    assertContains(client.get(url(board)), DEALS.format(deal=2, dealer="Bo"))
 
 
 def test_a_match_the_loser_dealing_first(client):
@@ -334,7 +338,7 @@ def test_a_match_the_loser_dealing_first(client):
     client.post(url(board, "next"), {"next": "game", "game": "1"})
     board.refresh_from_db()
     assert (board.game_number, board.scores, board.over) == (2, [0, 0], False)
-    assertContains(client.get(url(board)), "Deal 1<span class=\"visually-hidden\">: <strong>Bo</strong> deals")
+    assertContains(client.get(url(board)), DEALS.format(deal=1, dealer="Bo"))
     stats = client.get(url(board, "stats"))
     assertContains(stats, "Game 1: Ann won 121 to 0, a double skunk")
     assertContains(stats, "Game 2, being played")
