@@ -84,6 +84,9 @@ def test_a_count_pegged_by_number_in_three_taps(watched: Page):
     page = watched
     page.set_viewport_size(PHONE)
     board = start(page, 3)
+    page.locator('button[name="fixed"][value="go"]').click()  # a go in the play: one tap
+    settle(page)
+    expect(page.locator(".sb-last-words")).to_contain_text("for the go")
     taps = [
         page.locator('label[for="pad-seat-2"]'),  # Cy
         page.locator('label[for="pad-what-hand"]'),
@@ -94,10 +97,7 @@ def test_a_count_pegged_by_number_in_three_taps(watched: Page):
     settle(page)
     expect(page.locator(".sb-last-words")).to_have_text("Last: Cy pegged 12 for the hand.")
     board.refresh_from_db()
-    assert board.scores == [0, 0, 12] and len(taps) == 3
-    page.locator('button[name="fixed"][value="go"]').click()  # a go: two taps, one here
-    settle(page)
-    expect(page.locator(".sb-last-words")).to_contain_text("for the go")
+    assert sorted(board.scores) == [0, 1, 12] and board.scores[2] == 12 and len(taps) == 3
 
 
 def test_a_hand_checked_from_its_cards_in_seven_taps(watched: Page):
@@ -119,7 +119,7 @@ def test_a_hand_checked_from_its_cards_in_seven_taps(watched: Page):
         tap(page.locator(f"#pick-{code}"))
     peg = page.get_by_role("button", name="Peg 29 for Bo's hand")
     expect(peg).to_be_visible()
-    expect(page.locator("#check-breakdown")).to_contain_text("29")
+    expect(page.locator("#check-breakdown-total")).to_contain_text("29")
     assert_accessible(page)
     screenshot(page, "scoreboard-check-phone", full_page=False)
     tap(peg)
@@ -204,5 +204,4 @@ def test_a_whole_deal_without_javascript(browser, live_server):
     expect(page.locator(".sb-deal")).to_contain_text("Deal 2: Bo deals")
     board.refresh_from_db()
     assert (board.scores, board.version) == ([0, 2], 4)
-    assert_accessible(page)
-    context.close()
+    context.close()  # no axe here: it runs as a script, and this page runs none
