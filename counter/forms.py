@@ -414,24 +414,83 @@ def _opponent(text: str) -> CribModel | None:
         return None
 
 
-class DiscardForm(PicksForm):
+class ThrowForm(PicksForm):
+    """A hand dealt to throw from and, once it is in, the throw to look at (``throw``: the
+    best choice when it is not given). A throw that is not ``thrown`` of the cards dealt is
+    named in ``message`` (``throw_problem``) and the best choice is shown: the cards are
+    still good."""
+
+    typed = forms.CharField(required=False, max_length=5)  # sent by the typing form
+    thrown = THROWN
+    dealt = "six"
+    throw_example = "two of your six cards, like JS,QH"
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.throw_problem = ""
+
+    def _count_problem(self, count: int) -> str:
+        return f"A throw is 2 cards and this one has {count}."
+
+    def _other_problem(self) -> str:
+        """What else sent could not be read ("" if nothing), the figures shown all the same."""
+        return ""
+
+    def _read_throw(self, text: str) -> None:
+        if not text:
+            return
+        if len(text) > THROW_TEXT_LIMIT:
+            throw, problem = [], f"A throw is {self.throw_example}."
+        else:
+            throw, problem = _read_tokens(text)
+        if not problem and len(throw) != self.thrown:
+            problem = self._count_problem(len(throw))
+        if not problem:
+            problem = next(
+                (
+                    f"{card.code} is not one of your {self.dealt} cards."
+                    for card in throw
+                    if card not in self.picks.cards
+                ),
+                "",
+            )
+        if problem:
+            self.throw_problem = f"{problem} The table shows the best choice."
+        else:
+            self.picks = self.picks.with_throw(tuple(throw))
+
+    @property
+    def message(self) -> str:
+        for errors in self.errors.values():
+            return errors[0]
+        return self.throw_problem or self._other_problem() or self.hint
+
+    @property
+    def problem(self) -> bool:
+        """Something sent could not be read: the cards, the throw or another field."""
+        return bool(self.errors or self.throw_problem or self._other_problem())
+
+    @property
+    def raw_cards(self) -> str:
+        """The cards as sent, for the text field when they could not all be read."""
+        return " ".join(split_tokens(self.data.get("cards", "")))
+
+
+class DiscardForm(ThrowForm):
     """The discard analyser's form: the six cards dealt, the seat (``role``: ``dealer`` or
     ``pone``), how the other player throws to the crib (``opponent``: ``good``, the
-    default, or ``random``) and, once the six are in, the two thrown to look at (``throw``:
-    the best choice when it is not given). A throw that is not two of the six is named in
-    ``message`` (``throw_problem``) and the best choice is shown: the cards are still good.
-    So is an ``opponent`` that is neither, the figures taken with a good player's throws."""
+    default, or ``random``) and, once the six are in, the two thrown to look at. An
+    ``opponent`` that is neither is named in ``message``, the figures taken with a good
+    player's throws."""
 
     picks_class = DiscardHand
     full_hint = "You have your six: tap a card to take it out first."
 
     role = forms.CharField(required=False)
     opponent = forms.CharField(required=False)
-    typed = forms.CharField(required=False, max_length=5)  # sent by the typing form
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.throw_problem = ""
         self.opponent_problem = ""
 
     @property
@@ -457,44 +516,8 @@ class DiscardForm(PicksForm):
             self._read_throw(self.data.get("throw", ""))
         return data
 
-    def _read_throw(self, text: str) -> None:
-        if not text:
-            return
-        if len(text) > THROW_TEXT_LIMIT:
-            throw, problem = [], "A throw is two of your six cards, like JS,QH."
-        else:
-            throw, problem = _read_tokens(text)
-        if not problem and len(throw) != THROWN:
-            problem = f"A throw is 2 cards and this one has {len(throw)}."
-        if not problem:
-            problem = next(
-                (
-                    f"{card.code} is not one of your six cards."
-                    for card in throw
-                    if card not in self.hand.cards
-                ),
-                "",
-            )
-        if problem:
-            self.throw_problem = f"{problem} The table shows the best choice."
-        else:
-            self.picks = self.hand.with_throw(tuple(throw))
-
-    @property
-    def message(self) -> str:
-        for errors in self.errors.values():
-            return errors[0]
-        return self.throw_problem or self.opponent_problem or self.hint
-
-    @property
-    def problem(self) -> bool:
-        """Something sent could not be read: the cards, the throw or the other's throwing."""
-        return bool(self.errors or self.throw_problem or self.opponent_problem)
-
-    @property
-    def raw_cards(self) -> str:
-        """The cards as sent, for the text field when they could not all be read."""
-        return " ".join(split_tokens(self.data.get("cards", "")))
+    def _other_problem(self) -> str:
+        return self.opponent_problem
 
 
 DISCARD_PLAYERS = (2, *TABLE_PLAYERS)
@@ -533,23 +556,20 @@ def _seat_problem(text: str, players: int) -> str:
     return ""
 
 
-class TableDiscardForm(PicksForm):
+class TableDiscardForm(ThrowForm):
     """The discard analyser's form at a table of three or four: ``players``, the five cards
     dealt, the seat (``seat``: ``dealer``, ``partner`` at four, or ``opponent``) and, once
-    the five are in, the card thrown to look at (``throw``: the best choice when it is not
-    given). A seat the table does not have is an error (the page says which seats it has);
-    a throw that is not one of the five is named in ``message`` and the best choice shown."""
+    the five are in, the card thrown to look at. A seat the table does not have is an
+    error (the page says which seats it has)."""
 
     picks_class = TableDiscardHand
     full_hint = "You have your five: tap a card to take it out first."
+    thrown = 1
+    dealt = "five"
+    throw_example = "one of your five cards, like KD"
 
     players = forms.CharField(required=False, max_length=12)
     seat = forms.CharField(required=False, max_length=30)
-    typed = forms.CharField(required=False, max_length=5)  # sent by the typing form
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.throw_problem = ""
 
     @property
     def hand(self) -> TableDiscardHand:
@@ -573,32 +593,5 @@ class TableDiscardForm(PicksForm):
             self._read_throw(self.data.get("throw", ""))
         return data
 
-    def _read_throw(self, text: str) -> None:
-        if not text:
-            return
-        if len(text) > THROW_TEXT_LIMIT:
-            throw, problem = [], "A throw is one of your five cards, like KD."
-        else:
-            throw, problem = _read_tokens(text)
-        if not problem and len(throw) != 1:
-            problem = f"At a table of three or four you throw 1 card, and this is {len(throw)}."
-        if not problem and throw[0] not in self.hand.cards:
-            problem = f"{throw[0].code} is not one of your five cards."
-        if problem:
-            self.throw_problem = f"{problem} The table shows the best choice."
-        else:
-            self.picks = self.hand.with_throw(tuple(throw))
-
-    @property
-    def message(self) -> str:
-        for errors in self.errors.values():
-            return errors[0]
-        return self.throw_problem or self.hint
-
-    @property
-    def problem(self) -> bool:
-        return bool(self.errors or self.throw_problem)
-
-    @property
-    def raw_cards(self) -> str:
-        return " ".join(split_tokens(self.data.get("cards", "")))
+    def _count_problem(self, count: int) -> str:
+        return f"At a table of three or four you throw 1 card, and this is {count}."

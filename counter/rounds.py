@@ -72,8 +72,50 @@ class RoundCount:
         return self.dealer_hand + self.crib
 
 
+class RoundPicks(Picks):
+    """Mixed into a round of any table: the starter's place first, then the hands and the
+    crib; what is read alike at every table size."""
+
+    __slots__ = ()
+    starter: Card | None
+
+    def _query_head(self) -> list[str]:
+        return []
+
+    @property
+    def query(self) -> str:
+        """The canonical query string: ``starter=5D&pone=5H,5C,5S,JD&dealer=…&crib=…``, at
+        three or four ``players=3&starter=5D&player1=…&crib=…``."""
+        parts = [*self._query_head(), *(f"{key}={value}" for key, value in self.place_params())]
+        if self.fill:
+            parts.append(f"fill={self.fill}")
+        return "&".join(parts)
+
+    @property
+    def complete(self) -> bool:
+        return self.full
+
+    @property
+    def heels(self) -> bool:
+        """A jack turned as the starter: 2 to the dealer, pegged once, at the cut."""
+        return self.starter is not None and self.starter.rank is Rank.JACK
+
+    @property
+    def prompt(self) -> str:
+        """What to pick next, in a few words; "" when the round is in."""
+        place = self.filling
+        if place is None:
+            return ""
+        if place is STARTER:
+            return "Pick the starter."
+        missing = place.size - len(self.cards_in(place.key))
+        cards = "card" if missing == 1 else "cards"
+        more = "" if missing == place.size else " more"
+        return f"Pick {missing}{more} {cards} for the {place.said}."
+
+
 @dataclass(frozen=True, slots=True)
-class Round(Picks):
+class Round(RoundPicks):
     """The starter and the three four-card places of one deal, as far as they are entered."""
 
     PLACES = (STARTER, PONE, DEALER, CRIB)
@@ -100,23 +142,6 @@ class Round(Picks):
             fill=fill,
         )
 
-    @property
-    def query(self) -> str:
-        """The canonical query string: ``starter=5D&pone=5H,5C,5S,JD&dealer=…&crib=…``."""
-        parts = [f"{key}={value}" for key, value in self.place_params()]
-        if self.fill:
-            parts.append(f"fill={self.fill}")
-        return "&".join(parts)
-
-    @property
-    def complete(self) -> bool:
-        return self.full
-
-    @property
-    def heels(self) -> bool:
-        """A jack turned as the starter: 2 to the dealer, pegged once, at the cut."""
-        return self.starter is not None and self.starter.rank is Rank.JACK
-
     def count(self) -> RoundCount:
         """The counts whose four cards and the starter are in, in counting order."""
         shows = []
@@ -132,19 +157,6 @@ class Round(Picks):
                     entry = Entry(cards, self.starter, crib=crib)
                     shows.append(Show(place, whose, result, entry))
         return RoundCount(tuple(shows), self.heels)
-
-    @property
-    def prompt(self) -> str:
-        """What to pick next, in a few words; "" when the round is in."""
-        place = self.filling
-        if place is None:
-            return ""
-        missing = place.size - len(self.cards_in(place.key))
-        if place is STARTER:
-            return "Pick the starter."
-        cards = "card" if missing == 1 else "cards"
-        more = "" if missing == place.size else " more"
-        return f"Pick {missing}{more} {cards} for the {place.said}."
 
 
 # --- a table of three or four ------------------------------------------------------------
@@ -252,7 +264,7 @@ class TableCount:
 
 
 @dataclass(frozen=True, slots=True)
-class TableRound(Picks):
+class TableRound(RoundPicks):
     """The starter, each player's hand and the crib of one deal at a table of three or four,
     as far as they are entered. A subclass per table says ``PLAYERS`` and ``PLACES``."""
 
@@ -288,23 +300,8 @@ class TableRound(Picks):
             fill=fill,
         )
 
-    @property
-    def query(self) -> str:
-        """The canonical query string: ``players=3&starter=5D&player1=…&crib=…``."""
-        parts = [f"players={self.PLAYERS}"]
-        parts += [f"{key}={value}" for key, value in self.place_params()]
-        if self.fill:
-            parts.append(f"fill={self.fill}")
-        return "&".join(parts)
-
-    @property
-    def complete(self) -> bool:
-        return self.full
-
-    @property
-    def heels(self) -> bool:
-        """A jack turned as the starter: 2 to the dealer, pegged once, at the cut."""
-        return self.starter is not None and self.starter.rank is Rank.JACK
+    def _query_head(self) -> list[str]:
+        return [f"players={self.PLAYERS}"]
 
     def count(self) -> TableCount:
         """The counts whose four cards and the starter are in, in the order of the show."""
@@ -318,19 +315,6 @@ class TableRound(Picks):
                     entry = Entry(cards, self.starter, crib=crib)
                     shows.append(Show(place, dealer if crib else place.key, result, entry))
         return TableCount(self.PLAYERS, tuple(shows), self.heels)
-
-    @property
-    def prompt(self) -> str:
-        """What to pick next, in a few words; "" when the round is in."""
-        place = self.filling
-        if place is None:
-            return ""
-        if place is STARTER:
-            return "Pick the starter."
-        missing = place.size - len(self.cards_in(place.key))
-        cards = "card" if missing == 1 else "cards"
-        more = "" if missing == place.size else " more"
-        return f"Pick {missing}{more} {cards} for the {place.said}."
 
 
 @dataclass(frozen=True, slots=True)

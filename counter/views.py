@@ -305,9 +305,9 @@ def discard_page(request: HtmxHttpRequest) -> HttpResponse:
     first, and what the keep looked at can score; at a table of three or four
     (``players=3|4``), which one of five."""
     players, wrong_players = discard_players(request.GET.get("players", ""))
-    if players != 2:
-        return _table_discard_page(request, players)
-    form = DiscardForm(request.GET)
+    table = players != 2
+    form_class = TableDiscardForm if table else DiscardForm
+    form = form_class(request.GET)
     cards_read = form.is_valid() and not wrong_players
     hand = form.hand
     share_url = _url_of("counter:discard", hand.query)
@@ -319,6 +319,10 @@ def discard_page(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "hand": hand,
+        "table": table,
+        "players": players,
+        "player_counts": _discard_player_counts(),
+        "seats": [(seat, SEAT_LABELS[seat]) for seat in hand.seats] if table else [],
         "analysis": analysis,
         "message": message or hand.prompt,
         "problem": form.problem or bool(wrong_players),
@@ -328,60 +332,22 @@ def discard_page(request: HtmxHttpRequest) -> HttpResponse:
         "share_url_absolute": request.build_absolute_uri(share_url),
         "page_path": reverse("counter:discard"),
         "page_title": _discard_title(hand, analysis),
-        "players": 2,
-        "player_counts": _discard_player_counts(),
-    }
-    status = 400 if wrong_players else 200
-    if not partial:
-        return render(request, "counter/discard.html", context, status=status)
-    response = render(
-        request, "counter/discard.html#discard", {**context, "oob": True}, status=status
-    )
-    if wrong_players:
-        return response
-    return _record_in_history(response, request, share_url, DiscardForm, analysis is not None)
-
-
-def _table_discard_page(request: HtmxHttpRequest, players: int) -> HttpResponse:
-    """Which one of five cards to throw at a table of three or four: the five choices for
-    the seat, best first. A seat the table does not have, or more than five cards, is
-    named on the page, with a 400 for the page asked for by its address."""
-    form = TableDiscardForm(request.GET)
-    cards_read = form.is_valid()
-    hand = form.hand
-    share_url = _url_of("counter:discard", hand.query)
-    message = form.message
-    if _off(request, share_url, message):
-        return redirect(share_url)
-    analysis = hand.analyse() if cards_read else None
-    partial = wants_partial(request)
-    context = {
-        "form": form,
-        "hand": hand,
-        "table": True,
-        "players": players,
-        "player_counts": _discard_player_counts(),
-        "seats": [(seat, SEAT_LABELS[seat]) for seat in hand.seats],
-        "analysis": analysis,
-        "message": message or hand.prompt,
-        "problem": form.problem,
-        "typed": hand.text if cards_read else form.raw_cards,
-        "status": message or _discard_status(analysis) or hand.prompt,
-        "share_url": share_url,
-        "share_url_absolute": request.build_absolute_uri(share_url),
-        "page_path": reverse("counter:discard"),
-        "page_title": _discard_title(hand, analysis),
     }
     if not partial:
-        status = 400 if form.errors else 200
-        return render(request, "counter/discard.html", context, status=status)
+        # At three or four a seat the table does not have is a form error, and bad cards
+        # are named there as a 400 too; at two the page names them as part of the picking.
+        refused = wrong_players or (table and form.errors)
+        return render(request, "counter/discard.html", context, status=400 if refused else 200)
     # htmx swaps nothing on an error status, so a typing mistake sent from the page comes
-    # back as the page's own message, as on the two-player page; a link or an address with
-    # bad input gets the full page with its 400.
-    response = render(request, "counter/discard.html#discard", {**context, "oob": True})
-    if form.errors:
-        return response
-    return _record_in_history(response, request, share_url, TableDiscardForm, analysis is not None)
+    # back as the page's own message; a number of players the analyser does not have is a
+    # 400 in every form.
+    response = render(
+        request,
+        "counter/discard.html#discard",
+        {**context, "oob": True},
+        status=400 if wrong_players else 200,
+    )
+    return _record_in_history(response, request, share_url, form_class, analysis is not None)
 
 
 def _discard_player_counts() -> list[tuple[int, str]]:

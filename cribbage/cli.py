@@ -341,30 +341,15 @@ def build_parser() -> argparse.ArgumentParser:
         "cards", nargs="*", help="the six cards dealt (five with --players 3 or 4)"
     )
     role = discard.add_mutually_exclusive_group(required=True)
-    role.add_argument(
-        "--dealer", dest="role", action="store_const", const=Role.DEALER, help="the dealer"
-    )
-    role.add_argument(
-        "--pone",
-        dest="role",
-        action="store_const",
-        const=Role.PONE,
-        help="the dealer's opponent at 2 (an opponent at 3 or 4)",
-    )
-    role.add_argument(
-        "--partner",
-        dest="role",
-        action="store_const",
-        const=Role.PARTNER,
-        help="the dealer's partner (4 players)",
-    )
-    role.add_argument(
-        "--opponent",
-        dest="role",
-        action="store_const",
-        const=Role.OPPONENT,
-        help="an opponent of the dealer (the pone at 2)",
-    )
+    for seat, said in (
+        (Role.DEALER, "the dealer"),
+        (Role.PONE, "the dealer's opponent at 2 (an opponent at 3 or 4)"),
+        (Role.PARTNER, "the dealer's partner (4 players)"),
+        (Role.OPPONENT, "an opponent of the dealer (the pone at 2)"),
+    ):
+        role.add_argument(
+            f"--{seat.value}", dest="role", action="store_const", const=seat, help=said
+        )
     discard.add_argument(
         "--players",
         type=int,
