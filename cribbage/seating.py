@@ -7,7 +7,8 @@ At four, partners sit opposite (seats 0 and 2 against 1 and 3) and peg on one sc
 *side* is a player, or at four a team, and each side has one track on the board. The
 human, when there is one, is named "you", the others by where they sit from the human (the
 player in the south): at two "the computer"; at three West (on the human's left, next in
-turn) and East; at four West, North (the partner, opposite) and East.
+turn) and East; at four West, North (the partner, opposite) and East. A table of real
+players (the scoreboard's) names each seat as the players were named at the start.
 
 Every layer reads the table from here: the game, the computer, the review, the match,
 the pages.
@@ -55,15 +56,19 @@ class Role(Enum):
 @dataclass(frozen=True, slots=True)
 class Seating:
     """A table of ``players`` (2, 3 or 4), the human in seat ``human`` (None: no human,
-    the seats named "player 1" ...). ValueError for a table or seat that does not exist."""
+    the seats named "player 1" ..., or by ``names``, one a seat in turn order, as players
+    at a real table are). ValueError for a table or seat that does not exist."""
 
     players: int = 2
     human: Seat | None = 0
+    names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         table_for(self.players)
         if self.human is not None and self.human not in self.seats:
             raise ValueError(f"seat {self.human}: {self.seats_said}")
+        if self.names and (len(self.names) != self.players or self.human is not None):
+            raise ValueError(f"a table of {self.players} real players names each of them")
 
     @property
     def seats(self) -> range:
@@ -166,7 +171,10 @@ class Seating:
     # --- names ---------------------------------------------------------------------------
 
     def name(self, seat: Seat) -> str:
-        """How a page names a seat: "you", "the computer", "West", "North"."""
+        """How a page names a seat: "you", "the computer", "West", "North", or the name
+        a real player was given."""
+        if self.names:
+            return self.names[seat]
         if self.human is None:
             return f"player {seat + 1}"
         return NAMES[self.players][(seat - self.human) % self.players]
@@ -176,9 +184,10 @@ class Seating:
         return "your" if seat == self.human else f"{self.name(seat)}'s"
 
     def side_said(self, side: int) -> str:
-        """A side as a sentence names it: "you", "the computer", "West", "you and North"."""
+        """A side as a sentence names it: "you", "the computer", "West", "you and North",
+        "Ann and Cy"."""
         if self.human is None:
-            return " and ".join(f"player {seat + 1}" for seat in self.side_seats(side))
+            return " and ".join(self.name(seat) for seat in self.side_seats(side))
         return _SIDES_SAID[self.players][(side - self.side_of(self.human)) % self.sides]
 
     def side_name(self, side: int) -> str:

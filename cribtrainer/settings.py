@@ -199,6 +199,9 @@ THROTTLE_DEAL_NEW = env_rate("THROTTLE_DEAL_NEW", "90/60")
 THROTTLE_DEAL_NEW_ADDRESS = env_rate("THROTTLE_DEAL_NEW_ADDRESS", "3000/600")
 THROTTLE_PRACTISE = env_rate("THROTTLE_PRACTISE", "30/60")
 THROTTLE_PRACTISE_ADDRESS = env_rate("THROTTLE_PRACTISE_ADDRESS", "600/600")
+# Wrong codes typed to follow a scoreboard, per address: a typing slip or two is nothing,
+# trying the billion codes one by one is out of reach.
+THROTTLE_SCOREBOARD_CODE = env_rate("THROTTLE_SCOREBOARD_CODE", "20/600")
 # A guest keeps at most this many unfinished games: a new one resigns the oldest.
 GUEST_UNFINISHED_GAMES = int(os.environ.get("GUEST_UNFINISHED_GAMES", "10"))
 if GUEST_UNFINISHED_GAMES < 1:

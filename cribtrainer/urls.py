@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("quizzes.urls")),
     path("accounts/", include("accounts.urls")),
     path("play/", include("games.urls")),
+    path("scoreboard/", include("games.scoreboard.urls")),
     path("", include("counter.urls")),
 ]
 

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Game, GameAction, Match, PractisedDecision
+from .models import Game, GameAction, Match, PractisedDecision, Scoreboard, ScoreboardChange
 
 
 class GameActionInline(admin.TabularInline):
@@ -39,3 +39,29 @@ class GameActionAdmin(admin.ModelAdmin):
 class PractisedDecisionAdmin(admin.ModelAdmin):
     list_display = ("game", "deal", "index", "quiz")
     raw_id_fields = ("game", "quiz")
+
+
+class ScoreboardChangeInline(admin.TabularInline):
+    model = ScoreboardChange
+    extra = 0
+    readonly_fields = ("version", "action", "undone", "undo_key", "at")
+    can_delete = False
+
+
+@admin.register(Scoreboard)
+class ScoreboardAdmin(admin.ModelAdmin):
+    list_display = ("id", "user", "code", "__str__", "version", "over", "updated_at")
+    list_filter = ("over", "length", "muggins")
+    search_fields = ("user__username", "code")
+    raw_id_fields = ("user",)
+    # The token is the follow link's secret: shown, never edited (a new one would strand
+    # the phones following).
+    readonly_fields = ("token", "code", "version")
+    date_hierarchy = "started_at"
+    inlines = (ScoreboardChangeInline,)
+
+
+@admin.register(ScoreboardChange)
+class ScoreboardChangeAdmin(admin.ModelAdmin):
+    list_display = ("board", "version", "undone", "at")
+    raw_id_fields = ("board",)

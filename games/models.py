@@ -243,3 +243,8 @@ class PractisedDecision(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id}, deal {self.deal}, decision {self.index}"
+
+
+# The scoreboard's models live with the rest of it (games/scoreboard/): Django finds an
+# app's models through this module.
+from .scoreboard.models import Scoreboard, ScoreboardChange  # noqa: E402, F401

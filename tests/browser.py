@@ -27,6 +27,7 @@ README_SHOTS = {
     "counter-phone-390x844",
     "round-phone-390x844",
     "pegging-phone-390x844",
+    "scoreboard-phone-390x844",
     "play-quiz-phone-390x844",
     "discard-feedback-phone-390x844",
     "game-count-phone-390x844",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 import factory
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -10,7 +12,8 @@ from django.utils import timezone
 from cribbage.computer import Level, choose
 from cribbage.game import Claim
 from cribbage.game import Game as EngineGame
-from games.models import HUMAN, Game, Match
+from games.models import HUMAN, Game, Match, Scoreboard
+from games.scoreboard.services import new_code
 from games.services import game_move, game_next_deal
 from quizzes.domain.marking import AnswerStyle
 from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem
@@ -145,6 +148,22 @@ class MatchFactory(factory.django.DjangoModelFactory):
     guest_key = ""
     length = 3
     level = "greedy"
+
+
+class ScoreboardFactory(factory.django.DjangoModelFactory):
+    """A real game's scoreboard, Ann and Bo, Ann dealing first, nothing pegged yet."""
+
+    class Meta:
+        model = Scoreboard
+
+    user = factory.SubFactory(UserFactory)
+    guest_key = ""
+    token = factory.LazyFunction(lambda: secrets.token_urlsafe(16))
+    code = factory.LazyFunction(new_code)
+    names = factory.LazyFunction(lambda: ["Ann", "Bo"])
+    first_dealer = 0
+    me = 0
+    scores = factory.LazyFunction(lambda: [0, 0])
 
 
 class ReviewItemFactory(factory.django.DjangoModelFactory):

@@ -13,7 +13,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.factories import PASSWORD, DealFactory, UserFactory
+from tests.factories import PASSWORD, DealFactory, ScoreboardFactory, UserFactory
 
 HEADERS = [
     "HX-Request",
@@ -47,6 +47,10 @@ FIELDS = [
     # accounts
     "username", "email", "password", "password1", "password2", "old_password",
     "new_password1", "new_password2", "next", "csrfmiddlewaretoken",
+    # the scoreboard
+    "players", "name_1", "name_2", "dealer", "cut_1", "cut_2", "length", "me", "muggins",
+    "seat", "what", "points", "fixed", "key", "said", "peg", "seen", "deal", "game", "code",
+    "since", "shown",
 ]  # fmt: skip
 HOSTILE = [
     "http://[",
@@ -69,13 +73,14 @@ HOSTILE = [
 ]
 
 
-def urls(deal_ids):
-    """Every URL of the app but the admin's, with its parameters filled in."""
+def urls(deal_ids, board_token="x-y"):
+    """Every URL of the app but the admin's, with its parameters filled in (a scoreboard's
+    token, so that its pages read the fields too)."""
     fill = {
         "pk": deal_ids,
         "attempt": deal_ids,
         "uidb64": ["MQ", "!!"],
-        "token": ["set-password", "x-y"],
+        "token": ["set-password", board_token],
     }
 
     def walk(patterns, prefix=""):
@@ -99,7 +104,8 @@ def player(db):
     user = UserFactory(username="hostile", email="hostile@example.org")
     answered = DealFactory(user=user)
     DealFactory(user=user).attempt = None
-    return user, [answered.pk, DealFactory(user=user).pk]
+    board = ScoreboardFactory(user=user)
+    return user, [answered.pk, DealFactory(user=user).pk], board.token
 
 
 def fresh(browser, user):
@@ -127,10 +133,10 @@ def send(browser, method, url, headers, fields):
 @override_settings(PROXY_COUNT=1, SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"))
 @pytest.mark.parametrize("signed_in", [False, True], ids=["guest", "player"])
 def test_every_header_and_field_at_once_never_gives_a_5xx(client, player, signed_in):
-    user, deal_ids = player
+    user, deal_ids, board_token = player
     answers = []
     for value in HOSTILE:
-        for url in urls(deal_ids):
+        for url in urls(deal_ids, board_token):
             for method in ("GET", "HEAD", "POST"):
                 browser = fresh(client, user if signed_in else None)
                 # As htmx sends it, so that the other htmx headers are read.
@@ -154,8 +160,8 @@ def test_every_header_and_field_at_once_never_gives_a_5xx(client, player, signed
 def test_one_header_at_a_time_never_gives_a_5xx(
     client, player, header, value, method, which, signed_in
 ):
-    user, deal_ids = player
-    every = urls(deal_ids)
+    user, deal_ids, board_token = player
+    every = urls(deal_ids, board_token)
     url = every[which % len(every)]
     browser = fresh(client, user if signed_in else None)
     # Not the password: a POST to /accounts/delete/ would delete the player.

@@ -93,7 +93,7 @@
   function recount(form) {
     var values = {};
     new FormData(form).forEach(function (value, name) {
-      values[name] = value;
+      if (name !== "csrfmiddlewaretoken") values[name] = value; // a GET: no token in its address
     });
     var target = form.getAttribute("hx-target");
     htmx

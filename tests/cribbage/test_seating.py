@@ -59,6 +59,16 @@ def test_without_a_human_the_seats_are_numbered_as_people_number_them():
     assert seating.name(0) == "player 1" and seating.side_name(1) == "Player 2 and player 4"
 
 
+def test_a_table_of_real_players_names_each_as_they_were_named():
+    seating = Seating(4, human=None, names=("Ann", "Bo", "Cy", "Di"))
+    assert seating.name(1) == "Bo" and seating.possessive(1) == "Bo's"
+    assert seating.side_names == ("Ann and Cy", "Bo and Di")
+    with pytest.raises(ValueError, match="names each of them"):
+        Seating(3, human=None, names=("Ann", "Bo"))
+    with pytest.raises(ValueError, match="names each of them"):
+        Seating(2, human=0, names=("Ann", "Bo"))
+
+
 @given(st.sampled_from((2, 3, 4)), st.integers(0, 3))
 def test_the_deal_passes_left_and_no_one_is_their_own_opponent(players, seat):
     seating = Seating(players)

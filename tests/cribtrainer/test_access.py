@@ -3,7 +3,13 @@
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.factories import DealFactory, GameFactory, MatchFactory, UserFactory
+from tests.factories import (
+    DealFactory,
+    GameFactory,
+    MatchFactory,
+    ScoreboardFactory,
+    UserFactory,
+)
 
 
 def id_patterns(patterns=None, prefix=""):
@@ -41,10 +47,33 @@ URL_PATTERNS = tuple(id_patterns())
 
 # URLs whose parameters are a signed token rather than a row's id.
 TOKEN_URLS = {"password_reset_confirm", "email_confirm"}
+# A scoreboard's URLs hold its secret token, the follow link: whoever has it scores the game.
+SECRET_URLS = {
+    "scoreboard:board": "get",
+    "scoreboard:peg": "post",
+    "scoreboard:count": "get",
+    "scoreboard:undo": "post",
+    "scoreboard:next": "post",
+    "scoreboard:stats": "get",
+}
 
 
 def test_every_id_url_is_covered_here():
-    assert {name for name, _ in URL_PATTERNS} == set(OWNED_BY_ID) | TOKEN_URLS
+    names = {name for name, _ in URL_PATTERNS}
+    assert names == set(OWNED_BY_ID) | TOKEN_URLS | set(SECRET_URLS)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", sorted(SECRET_URLS))
+@pytest.mark.parametrize("guess", ["its id", "another token", "its code"])
+def test_a_scoreboard_is_found_only_by_its_secret_token(client, name, guess):
+    board = ScoreboardFactory(user=UserFactory(username="owner"))
+    token = {"its id": str(board.pk), "another token": board.token[:-2] + "xy"}.get(guess)
+    url = reverse(name, kwargs={"token": token or board.code})
+    response = getattr(client, SECRET_URLS[name])(url, {"seat": "0", "points": "2"})
+    assert response.status_code == 404
+    assert "Ann" not in response.content.decode()
+    assert client.get(reverse(name, kwargs={"token": board.token})).status_code in (200, 405)
 
 
 @pytest.mark.django_db

@@ -5,10 +5,10 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
-from games.models import GameAction, Match, PractisedDecision
+from games.models import GameAction, Match, PractisedDecision, ScoreboardChange
 from quizzes.models import AttemptPattern, ReviewItem
 from quizzes.services.records import records_rebuild
-from tests.factories import AttemptFactory, GameFactory, UserFactory
+from tests.factories import AttemptFactory, GameFactory, ScoreboardFactory, UserFactory
 
 PROJECT_APPS = ("quizzes", "games")
 
@@ -34,6 +34,10 @@ def test_changelist_and_change_page_open(client, model):
     game = GameFactory(user=attempt.user, match=match, match_number=1)
     GameAction.objects.create(game=game, number=0, seat=1, action={"type": "go", "player": 1})
     PractisedDecision.objects.create(game=game, deal=1, index=0, quiz=attempt.deal)
+    board = ScoreboardFactory(user=attempt.user)
+    ScoreboardChange.objects.create(
+        board=board, version=1, action={"type": "peg", "seat": 0, "what": "play", "points": 2}
+    )
     client.force_login(UserFactory(username="staff", is_staff=True, is_superuser=True))
     opts = model._meta
     changelist = client.get(reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist"))

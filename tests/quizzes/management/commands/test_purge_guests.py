@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from cribtrainer.models import PlayerSession as Session
 from cribtrainer.sessions import SessionStore
-from games.models import Game
+from games.models import Game, Scoreboard, ScoreboardChange
 from quizzes.models import Attempt, AttemptPattern, Deal, ReviewItem
 from tests.factories import (
     AttemptFactory,
@@ -15,6 +15,7 @@ from tests.factories import (
     DealFactory,
     GameFactory,
     ReviewItemFactory,
+    ScoreboardFactory,
 )
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +59,7 @@ def test_a_dry_run_counts_and_deletes_nothing(players):
     before = [Deal.objects.count(), Attempt.objects.count(), ReviewItem.objects.count()]
     assert purge("--dry-run") == (
         "Would delete 1 guest inactive for 90 days: 1 deals, 1 attempts, 1 review items, "
-        "0 games, 0 matches; and 1 expired sessions."
+        "0 games, 0 matches, 0 scoreboards; and 1 expired sessions."
     )
     after = [Deal.objects.count(), Attempt.objects.count(), ReviewItem.objects.count()]
     assert before == after
@@ -104,7 +105,7 @@ def gamers():
 def test_a_guest_active_in_games_keeps_their_quizzes_and_the_other_way_round(gamers):
     assert purge("--days", "7") == (
         "Deleted 1 guest inactive for 7 days: 1 deals, 1 attempts, 0 review items, "
-        "1 games, 0 matches; and 0 expired sessions."
+        "1 games, 0 matches, 0 scoreboards; and 0 expired sessions."
     )
     assert set(Deal.objects.values_list("guest_key", flat=True)) == {"playing", "quizzing"}
     assert set(Attempt.objects.values_list("guest_key", flat=True)) == {"playing", "quizzing"}
@@ -114,7 +115,7 @@ def test_a_guest_active_in_games_keeps_their_quizzes_and_the_other_way_round(gam
 def test_a_dry_run_counts_the_games_it_would_delete(gamers):
     assert purge("--days", "7", "--dry-run") == (
         "Would delete 1 guest inactive for 7 days: 1 deals, 1 attempts, 0 review items, "
-        "1 games, 0 matches; and 0 expired sessions."
+        "1 games, 0 matches, 0 scoreboards; and 0 expired sessions."
     )
     assert Game.objects.count() == 3
 
@@ -138,3 +139,19 @@ def test_a_purge_that_fails_half_way_deletes_nothing(gamers, monkeypatch):
     with pytest.raises(RuntimeError):
         purge("--days", "7")
     assert Deal.objects.count() == Attempt.objects.count() == Game.objects.count() == 3
+
+
+def test_a_guest_keeping_score_at_a_table_is_kept_and_a_gone_ones_board_goes(gamers):
+    """The idle guest scored a real game today; another only scored one 10 days ago."""
+    for key, days in [("idle", 0), ("scored", 10)]:
+        board = ScoreboardFactory(user=None, guest_key=key, updated_at=days_ago(days))
+        ScoreboardChange.objects.create(
+            board=board, version=1, action={"type": "peg", "seat": 0, "what": "go", "points": 1}
+        )
+    assert purge("--days", "7") == (
+        "Deleted 1 guest inactive for 7 days: 0 deals, 0 attempts, 0 review items, "
+        "0 games, 0 matches, 1 scoreboards; and 0 expired sessions."
+    )
+    assert list(Scoreboard.objects.values_list("guest_key", flat=True)) == ["idle"]
+    assert set(Game.objects.values_list("guest_key", flat=True)) == {"playing", "quizzing", "idle"}
+    assert list(ScoreboardChange.objects.values_list("board__guest_key", flat=True)) == ["idle"]
