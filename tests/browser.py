@@ -75,6 +75,27 @@ def assert_accessible(page) -> None:
     )
 
 
+def assert_accessible_without_javascript(page, browser) -> None:
+    """``assert_accessible`` for a page in a context with JavaScript off, where axe cannot
+    run: its document as it stands (``<noscript>`` parts shown) is checked in a page of the
+    same address with every script refused but axe's own."""
+    html = page.content().replace("<noscript>", "<div>").replace("</noscript>", "</div>")
+    context = browser.new_context(base_url=page.url)
+    try:
+        checker = context.new_page()
+        checker.route("**/*.js", lambda route: route.abort())
+        address = page.url
+        checker.route(
+            lambda url: url == address,
+            lambda route: route.fulfill(body=html, content_type="text/html"),
+        )
+        checker.goto(address)
+        assert checker.content().count("<noscript>") == 0  # the document checked is ``html``
+        assert_accessible(checker)
+    finally:
+        context.close()
+
+
 def screenshot(page, name: str, full_page: bool = True) -> Path | None:
     """With SCREENSHOTS=1, save a PNG of the page and return its path: under
     tests/screenshots/ for the README's pictures, else under tests/artifacts/ (git-ignored).

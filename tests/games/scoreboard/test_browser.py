@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Scoreboard
-from tests.browser import PHONE, assert_accessible, screenshot
+from tests.browser import PHONE, assert_accessible, assert_accessible_without_javascript, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -188,6 +188,7 @@ def test_a_whole_deal_without_javascript(browser, live_server):
     page = context.new_page()
     page.set_viewport_size(PHONE)
     board = start(page, 2)
+    assert_accessible_without_javascript(page, browser)
     page.locator('label[for="pad-seat-1"]').click()
     page.locator('button[name="points"][value="2"]').click()
     expect(page.locator(".sb-last-words")).to_have_text("Last: Bo pegged 2 in the play.")
@@ -196,6 +197,7 @@ def test_a_whole_deal_without_javascript(browser, live_server):
     page.get_by_role("link", name="Check a count").click()
     for code in ("2H", "3C", "4S", "9D", "5D"):
         page.locator(f"#pick-{code}").click()
+    assert_accessible_without_javascript(page, browser)
     page.get_by_role("button", name="Peg 6 for Bo's hand").click()
     expect(page.locator(".sb-last-words")).to_contain_text("Bo pegged 6 for the hand")
     page.get_by_role("button", name="Undo the last entry").click()
@@ -204,4 +206,4 @@ def test_a_whole_deal_without_javascript(browser, live_server):
     expect(page.locator(".sb-deal")).to_contain_text("Deal 2: Bo deals")
     board.refresh_from_db()
     assert (board.scores, board.version) == ([0, 2], 4)
-    context.close()  # no axe here: it runs as a script, and this page runs none
+    context.close()
