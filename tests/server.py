@@ -18,7 +18,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -124,7 +124,8 @@ def _serving(command: list[str], env: dict[str, str], port: int):
             _wait_until_up(f"http://127.0.0.1:{port}", server, errors)
             yield f"http://127.0.0.1:{port}"
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
+            with suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGTERM)
             try:
                 server.wait(timeout=60)
             except subprocess.TimeoutExpired:
