@@ -27,7 +27,6 @@ from django.utils import timezone
 
 from .clients import client_address
 
-
 SLOTS = 10  # a window's slots
 
 

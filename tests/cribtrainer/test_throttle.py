@@ -51,7 +51,7 @@ def test_no_window_of_its_length_holds_more_than_the_rate(gaps):
     cache.clear()
     stopped = Clock()
     went = []
-    with mock.patch.object(throttle, "now", lambda: stopped.at):
+    with mock.patch.object(throttle, "now", side_effect=lambda: stopped.at):
         for gap in gaps:
             stopped.advance(gap)
             if DEMO.take("a") is None:
