@@ -25,7 +25,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from .clients import client_address
+from .clients import client_address, client_network
 
 SLOTS = 10  # a window's slots
 
@@ -145,10 +145,12 @@ def session_key(request: HttpRequest) -> str | None:
 
 @dataclass(frozen=True)
 class WriteLimit:
-    """A write that makes rows (a new game, a quiz deal), limited per address (an IPv6
-    client by its network, cribtrainer.clients) and per session (``session_key``). The
-    rates are the settings ``THROTTLE_<NAME>`` (per session) and
-    ``THROTTLE_<NAME>_ADDRESS``; ``message`` says on the 429 page what was refused."""
+    """A write that makes rows (a new game, a quiz deal), limited per session
+    (``session_key``), per address (an IPv6 client by its /64, cribtrainer.clients) and per
+    network (an IPv4 /24, an IPv6 /48). The rates are the settings ``THROTTLE_<NAME>``,
+    ``THROTTLE_<NAME>_ADDRESS`` and ``THROTTLE_<NAME>_NETWORK``; ``message`` says on the
+    429 page what was refused. Only what is made counts: a view asks ``refused`` first,
+    and calls ``count`` once it made a row, not when it found the one asked for."""
 
     name: str
     message: str
@@ -161,17 +163,26 @@ class WriteLimit:
     def per_address(self) -> Throttle:
         return Throttle(f"{self.name}-address", f"THROTTLE_{self.name.upper()}_ADDRESS")
 
-    def take(self, request: HttpRequest) -> HttpResponse | None:
-        """Count the write, unless its address or its session has used its rate up: None
-        if it may go ahead, else the 429 page (nothing counted, no session made)."""
-        address = client_address(request)
-        until = self.per_address.blocked_until(address)
+    @property
+    def per_network(self) -> Throttle:
+        return Throttle(f"{self.name}-network", f"THROTTLE_{self.name.upper()}_NETWORK")
+
+    def refused(self, request: HttpRequest) -> HttpResponse | None:
+        """The 429 page if the request's network, address or session has used its rate
+        up (nothing counted, no session made); else None."""
+        until = self.per_network.blocked_until(client_network(request))
+        until = until or self.per_address.blocked_until(client_address(request))
         session = None if until else session_key(request)
         if session is not None:
             until = self.per_session.blocked_until(session)
         if until is not None:
             return throttled(request, until, self.message)
-        self.per_address.count(address)
+        return None
+
+    def count(self, request: HttpRequest) -> None:
+        """Count a row made for the request."""
+        self.per_network.count(client_network(request))
+        self.per_address.count(client_address(request))
+        session = session_key(request)
         if session is not None:
             self.per_session.count(session)
-        return None

@@ -67,7 +67,7 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if decision is None:
         context = {**review_context(game, review), "problem": problem}
         return render(request, "games/review.html", context, status=400)
-    if refused := PRACTISES.take(request):
+    if refused := PRACTISES.refused(request):
         return refused
     deal, chosen = decision
     if chosen["kind"] == "discard" and "five" in chosen:  # a throw at three or four
@@ -79,7 +79,9 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     else:
         details = {"position": lay_position(game.engine, deal, chosen["turn"])}
     index = int(form.cleaned_data["pick"].split(":")[1])
-    row = decision_practise(game=game, deal=deal, index=index, now=timezone.now(), **details)
+    row, made = decision_practise(game=game, deal=deal, index=index, now=timezone.now(), **details)
+    if made:
+        PRACTISES.count(request)
     return redirect("quizzes:deal", pk=row.pk)
 
 

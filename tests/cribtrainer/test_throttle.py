@@ -219,6 +219,35 @@ def test_the_addresses_of_one_ipv6_network_are_counted_as_one(clock):
 
 
 @pytest.mark.django_db
+@override_settings(THROTTLE_GAME_NEW_ADDRESS=(100, 600), THROTTLE_GAME_NEW_NETWORK=(3, 600))
+@pytest.mark.parametrize(
+    ("addresses", "elsewhere"),
+    [
+        # The attack run's case: a /64 each, all of one /48.
+        ([f"2001:db8:7:{n:x}::1" for n in range(4)], "2001:db8:8::1"),
+        ([f"198.51.100.{n}" for n in range(4)], "198.51.101.1"),
+    ],
+)
+def test_the_addresses_of_one_network_share_a_rate_above_their_own(clock, addresses, elsewhere):
+    from django.test import Client
+
+    answers = [posted(Client(), NEW_GAME, REMOTE_ADDR=address) for address in addresses]
+    assert answers == [302, 302, 302, 429]
+    assert posted(Client(), NEW_GAME, REMOTE_ADDR=elsewhere) == 302
+
+
+@pytest.mark.django_db
+@override_settings(THROTTLE_DEAL_NEW=(1, 60))
+def test_a_deal_that_makes_nothing_is_not_counted(client, clock):
+    # Nothing is due for review: the player is sent to the review page, no deal made.
+    for _ in range(3):
+        response = client.post("/quiz/new/", {"mode": "review"})
+        assert response.status_code == 302 and "/quiz/new/" not in response["Location"]
+    assert posted(client, NEW_DEAL) == 302
+    assert posted(client, NEW_DEAL) == 429
+
+
+@pytest.mark.django_db
 @override_settings(THROTTLE_DEAL_NEW=(2, 60))
 def test_an_account_is_counted_over_all_its_sessions(clock):
     from django.test import Client
