@@ -8,7 +8,7 @@ PY := $(BIN)/python
 # test).
 RUNTIME := $(VENV)/.runtime
 SERVING := $(VENV)/.serving
-SERVER_ONLY := gunicorn h11 psycopg
+SERVER_ONLY := gunicorn psycopg
 INSTALLED := $(VENV)/.installed
 # The venv's own pip if it has one; else the system Python's (pip 22.3 or later) working on
 # the venv, which then needs no pip of its own and is made in a fraction of a second.

@@ -53,8 +53,8 @@ class Instance:
     run: Path
     proxies: int = 1
     rate: int = 20
-    burst: int = 100
-    connections: int = 24
+    burst: int = 60
+    connections: int = 6
     header_timeout: float = 10.0
     body_timeout: float = 10.0
     send_timeout: float = 60.0

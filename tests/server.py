@@ -320,18 +320,3 @@ def make_serve(env: dict[str, str], workers: int = 2, **settings: str):
     port = _free_port()
     with _serving(make_serve_command(port, workers), {**env, **settings}, port) as base:
         yield base
-
-
-@contextmanager
-def old_front(env: dict[str, str], workers: int = 2):
-    """The front `make serve` ran before nginx (cribtrainer.serve), for the benchmarks."""
-    port = _free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "cribtrainer.serve",
-        f"--bind=127.0.0.1:{port}",
-        f"--workers={workers}",
-    ]
-    with _serving(command, env, port) as base:
-        yield base

@@ -1,4 +1,4 @@
-"""`make serve`'s stack under load, beside what it is compared with, in one run: requests a
+"""`make serve`'s stack under load, beside gunicorn alone, in one run: requests a
 second and p99 for the counter page (wrk, 2 threads, 32 connections) and for a game move
 (8 players at once, each playing whole games at the strong level through HTTP, a move
 after each answer; the move's form chosen from the game in the database as
@@ -31,7 +31,6 @@ from tests.server import (
     Player,
     gunicorn,
     make_serve,
-    old_front,
     prepare,
     production_env,
 )
@@ -43,7 +42,6 @@ COUNTER_PAGE = "/?hand=5H,5C,5S,JD&starter=5D"
 UNLIMITED = {"CLIENT_REQUESTS_PER_SECOND": "100000", "CLIENT_CONNECTIONS": "60000"}
 SERVERS = {
     "nginx + gunicorn (make serve)": lambda env: make_serve(env, **UNLIMITED),
-    "the old front (cribtrainer.serve)": old_front,
     "gunicorn alone": gunicorn,
 }
 
