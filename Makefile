@@ -3,12 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
-# What the development server needs (make run); on top what a deployed server adds, gunicorn,
-# h11 for the front that reads requests before gunicorn does, and the PostgreSQL driver (make
-# serve); on top the test tools (make test).
+# What the development server needs (make run); on top what a deployed server adds, gunicorn
+# and the PostgreSQL driver (make serve, with Debian's nginx); on top the test tools (make
+# test).
 RUNTIME := $(VENV)/.runtime
 SERVING := $(VENV)/.serving
-SERVER_ONLY := gunicorn h11 psycopg
+SERVER_ONLY := gunicorn psycopg
 INSTALLED := $(VENV)/.installed
 # The venv's own pip if it has one; else the system Python's (pip 22.3 or later) working on
 # the venv, which then needs no pip of its own and is made in a fraction of a second.
@@ -20,7 +20,7 @@ PORT ?= 8000
 WORKERS ?= 2
 
 .PHONY: help install run serve test test-all test-db test-postgres test-fast test-browser screenshots \
-	lint format bench loadtest chromium wrk lock clean tables
+	lint format bench loadtest chromium nginx wrk lock clean tables
 
 help:
 	@echo "make run           set up and serve http://$(HOST):$(PORT) on SQLite (DEBUG on; PORT=, HOST=)"
@@ -31,13 +31,14 @@ help:
 	@echo "make test-fast     the fast suite without lint"
 	@echo "make test-browser  only the browser tests"
 	@echo "make screenshots   the browser tests, saving the README's phone pictures in tests/screenshots"
-	@echo "make serve         gunicorn behind a front that reads requests whole, and the task worker (DEBUG off)"
+	@echo "make serve         nginx in front of gunicorn, and the task worker, as one (DEBUG off; PORT=, HOST=)"
 	@echo "make bench         the benchmarks, with their targets"
 	@echo "make loadtest      drive make serve's server with wrk and print throughput and latency"
 	@echo "make lint          ruff check and ruff format --check"
 	@echo "make format        ruff fix and format"
 	@echo "make install       the virtual environment in .venv with the test tools, from requirements.lock"
 	@echo "make chromium      Debian's Chromium for the browser tests, if missing"
+	@echo "make nginx         Debian's nginx for make serve and the live tests, if missing"
 	@echo "make wrk           Debian's wrk for the load test, if missing"
 	@echo "make lock          re-pin requirements.lock after changing pyproject.toml"
 	@echo "make tables        work the engine's tables out again, from fixed seeds, in cribbage/data"
@@ -73,6 +74,13 @@ chromium:
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
 
+# Debian's nginx for make serve and the live tests. Only the binary is used, with the
+# project's config (deploy/nginx.conf); Debian's own service is not started.
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { \
+		echo "installing Debian's nginx"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx >/dev/null; }
+
 # Bytecode is cached even where the environment turns it off (PYTHONDONTWRITEBYTECODE): the
 # packages are installed without it, and the server's reloader imports everything twice.
 # migrate skips the system checks that runserver runs on the same code a second later.
@@ -81,22 +89,22 @@ run: $(RUNTIME)
 	$(PY) manage.py migrate --no-input -v0 --skip-checks && \
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-# Production-like: DEBUG off, hashed and compressed static files, gunicorn's sync workers
-# behind cribtrainer.serve's front, which reads each request whole before a worker sees it
-# and answers a late one 408 (docs/deploying.md). SECRET_KEY comes from the environment, or
-# from .secret_key (made once, git-ignored). Cookies are sent over plain http here
-# (SECURE_COOKIES=0) since it serves 127.0.0.1 without TLS.
+# Production-like: DEBUG off, hashed and compressed static files, nginx in front of
+# gunicorn's sync workers and the task worker (password-reset mail), run as one by
+# cribtrainer.supervise (deploy/, docs/deploying.md): one part stops, all stop. SECRET_KEY
+# comes from the environment, or from .secret_key (made once, git-ignored). Cookies are sent
+# over plain http here (SECURE_COOKIES=0) since it serves 127.0.0.1 without TLS. nginx
+# appends the client's address to X-Forwarded-For: PROXY_COUNT counts it (1; 2 behind a TLS
+# proxy of your own).
 .secret_key:
 	umask 077 && $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
 
-# The task worker (password-reset mail) runs beside the server and stops with it.
-serve: $(SERVING) .secret_key
-	export DEBUG=0 SECURE_COOKIES=$${SECURE_COOKIES-0} SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" && \
+serve: $(SERVING) nginx .secret_key
+	export DEBUG=0 SECURE_COOKIES=$${SECURE_COOKIES-0} SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" \
+		PROXY_COUNT=$${PROXY_COUNT-1} && \
 	$(PY) manage.py collectstatic --no-input -v0 && \
 	$(PY) manage.py migrate --no-input && \
-	{ $(PY) manage.py task_worker --interval 1 & worker=$$!; \
-	  trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	  $(PY) -m cribtrainer.serve --bind $(HOST):$(PORT) --workers $(WORKERS); }
+	exec $(PY) -m cribtrainer.supervise --bind $(HOST):$(PORT) --workers $(WORKERS)
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
@@ -122,16 +130,16 @@ test: $(INSTALLED)
 
 # Everything CI runs: lint, every test on SQLite, then on PostgreSQL every test that touches
 # a database.
-test-all: $(INSTALLED) chromium
+test-all: $(INSTALLED) chromium nginx
 	@$(TIMED) $(MAKE) --no-print-directory lint && $(PYTEST) && \
 	$(MAKE) --no-print-directory test-postgres
 
 # Every test on whatever DATABASE_URL names (SQLite by default).
-test-db: $(INSTALLED) chromium
+test-db: $(INSTALLED) chromium nginx
 	@$(TIMED) $(PYTEST)
 
 # The engine, browser and static checks do not depend on the database: they ran on SQLite.
-test-postgres: $(INSTALLED)
+test-postgres: $(INSTALLED) nginx
 	@$(TIMED) .ci/with-postgres $(PYTEST) --database-only -m "not browser and not slow"
 
 test-fast: $(INSTALLED)
@@ -153,7 +161,7 @@ tables: $(RUNTIME)
 	$(PY) -m cribbage.tablegen peg_table
 	$(PY) -m cribbage.tablegen win_table
 
-bench: $(INSTALLED)
+bench: $(INSTALLED) nginx
 	$(PY) -m tests.bench
 
 wrk:
@@ -161,7 +169,7 @@ wrk:
 		echo "installing Debian's wrk"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk >/dev/null; }
 
-loadtest: $(INSTALLED) wrk
+loadtest: $(INSTALLED) wrk nginx
 	$(PY) -m tests.bench.loadtest
 
 lock:

@@ -28,6 +28,26 @@ def client_address(request: HttpRequest) -> str:
     return address_network(_client_ip(request))
 
 
+def client_network(request: HttpRequest) -> str:
+    """The network the client's address is in, for the limits above an address: an IPv4
+    address's /24 (``IPV4_NETWORK_PREFIX_LENGTH``), an IPv6 address's /48
+    (``IPV6_NETWORK_PREFIX_LENGTH``, what one site is given), each as its first address
+    and its length (``192.0.2.0/24``); "" when the request has none."""
+    address = _client_ip(request)
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address
+    if ip.version == 6 and ip.ipv4_mapped:
+        ip = ip.ipv4_mapped
+    prefix = (
+        settings.IPV4_NETWORK_PREFIX_LENGTH
+        if ip.version == 4
+        else settings.IPV6_NETWORK_PREFIX_LENGTH
+    )
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
+
+
 def address_network(address: str) -> str:
     """The address an IP address is counted as: an IPv4 address itself (also when written
     as IPv6, ``::ffff:192.0.2.1``), an IPv6 address its network's first; "" stays ""."""

@@ -142,6 +142,14 @@ AXES_CLIENT_IP_CALLABLE = "cribtrainer.clients.client_address"
 IPV6_PREFIX_LENGTH = int(os.environ.get("IPV6_PREFIX_LENGTH", "64"))
 if not 1 <= IPV6_PREFIX_LENGTH <= 128:
     raise ImproperlyConfigured("IPV6_PREFIX_LENGTH must be from 1 to 128.")
+# The row-creating limits have a tier above the address: its network, an IPv4 /24 or an
+# IPv6 /48 (what one site is given).
+IPV4_NETWORK_PREFIX_LENGTH = int(os.environ.get("IPV4_NETWORK_PREFIX_LENGTH", "24"))
+IPV6_NETWORK_PREFIX_LENGTH = int(os.environ.get("IPV6_NETWORK_PREFIX_LENGTH", "48"))
+if not 1 <= IPV4_NETWORK_PREFIX_LENGTH <= 32 or not 1 <= IPV6_NETWORK_PREFIX_LENGTH <= 128:
+    raise ImproperlyConfigured(
+        "IPV4_NETWORK_PREFIX_LENGTH must be from 1 to 32, IPV6_NETWORK_PREFIX_LENGTH 1 to 128."
+    )
 
 
 # --- Cache and rate limits ------------------------------------------------------------
@@ -193,12 +201,17 @@ THROTTLE_PASSWORD_RESET = env_rate("THROTTLE_PASSWORD_RESET", "5/3600")
 # address: new games, quiz deals, "Practise this" from a game's review. A fast player
 # reaches a third to a half of the session rates in a minute; the address rates leave room
 # for a club of 30 behind one address (docs/deploying.md, "Limits").
+# Above the addresses, their networks (an IPv4 /24, an IPv6 /48): twice an address's rate,
+# two club rooms, where one /48 holds 65,536 /64s that would each have an address's rate.
 THROTTLE_GAME_NEW = env_rate("THROTTLE_GAME_NEW", "30/60")
 THROTTLE_GAME_NEW_ADDRESS = env_rate("THROTTLE_GAME_NEW_ADDRESS", "300/600")
+THROTTLE_GAME_NEW_NETWORK = env_rate("THROTTLE_GAME_NEW_NETWORK", "600/600")
 THROTTLE_DEAL_NEW = env_rate("THROTTLE_DEAL_NEW", "90/60")
 THROTTLE_DEAL_NEW_ADDRESS = env_rate("THROTTLE_DEAL_NEW_ADDRESS", "3000/600")
+THROTTLE_DEAL_NEW_NETWORK = env_rate("THROTTLE_DEAL_NEW_NETWORK", "6000/600")
 THROTTLE_PRACTISE = env_rate("THROTTLE_PRACTISE", "30/60")
 THROTTLE_PRACTISE_ADDRESS = env_rate("THROTTLE_PRACTISE_ADDRESS", "600/600")
+THROTTLE_PRACTISE_NETWORK = env_rate("THROTTLE_PRACTISE_NETWORK", "1200/600")
 # Wrong codes typed to follow a scoreboard, per address: a typing slip or two is nothing,
 # trying the billion codes one by one is out of reach.
 THROTTLE_SCOREBOARD_CODE = env_rate("THROTTLE_SCOREBOARD_CODE", "20/600")

@@ -2,11 +2,14 @@
 client's address, an account) may do something in a window of time, and the 429 page that
 says when it may again.
 
-Windows are fixed (aligned to multiples of their length). Each go is counted in one step
-of the cache's (``add`` then ``incr``: cribtrainer.cache makes that one step on the
-database and file caches too), so two goes at once count two. Checking and counting are
-two steps, though: requests at the same instant may all get through as the last allowed
-one, so a limit can be exceeded by the number of workers, never more.
+A rate of n times in s seconds holds in every s seconds, not only in windows aligned to
+multiples of s: a window's edge gives no second burst. Goes are counted in slots of a tenth
+of the window, and a key is refused while the slots overlapping the last s seconds hold n,
+so a go counts for s seconds and at most a tenth more (to the end of its slot). Each go is
+counted in one step of the cache's (``add`` then ``incr``: cribtrainer.cache makes that one
+step on the database and file caches too), so two goes at once count two. Checking and
+counting are two steps, though: requests at the same instant may all get through as the
+last allowed one, so a limit can be exceeded by the number of workers, never more.
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from .clients import client_address
+from .clients import client_address, client_network
+
+SLOTS = 10  # a window's slots
 
 
 def now() -> datetime:
@@ -42,35 +47,45 @@ class Throttle:
     def rate(self) -> tuple[int, int]:
         return getattr(settings, self.setting)
 
-    def _window(self, at: datetime) -> tuple[int, datetime]:
-        seconds = self.rate[1]
-        number = int(at.timestamp() // seconds)
-        end = datetime.fromtimestamp((number + 1) * seconds, tz=at.tzinfo)
-        return number, end
+    def _slots(self, at: datetime) -> tuple[float, range]:
+        """How long a slot is, and the numbers of the slots that overlap the window
+        ending at ``at``, the oldest first."""
+        slot = self.rate[1] / SLOTS
+        current = int(at.timestamp() // slot)
+        return slot, range(current - SLOTS, current + 1)
 
-    def _cache_keys(self, keys, number: int) -> list[str]:
-        return [
+    def _cache_key(self, key: str, number: int) -> str:
+        return (
             f"throttle:{self.name}:{number}:"
             + sha256(f"{self.name}\0{key}".encode()).hexdigest()[:40]
-            for key in keys
-        ]
+        )
 
     def blocked_until(self, *keys: str) -> datetime | None:
         """When the keys may go again, if any of them has used its rate up; else None."""
         at = now()
-        number, end = self._window(at)
-        counts = cache.get_many(self._cache_keys(keys, number))
-        if any(count >= self.rate[0] for count in counts.values()):
-            return end
-        return None
+        times = self.rate[0]
+        slot, numbers = self._slots(at)
+        cache_keys = {key: [self._cache_key(key, n) for n in numbers] for key in keys}
+        counts = cache.get_many([k for each in cache_keys.values() for k in each])
+        until = None
+        for each in cache_keys.values():
+            held = [counts.get(k, 0) for k in each]
+            left = sum(held)
+            for number, count in zip(numbers, held, strict=True):
+                if left < times:
+                    break
+                left -= count
+                # Slot ``number`` leaves the window once the window's oldest slot is after it.
+                free = datetime.fromtimestamp((number + SLOTS + 1) * slot, tz=at.tzinfo)
+                until = free if until is None else max(until, free)
+        return until
 
     def count(self, *keys: str) -> None:
         """Count one go for each key."""
-        at = now()
-        number, end = self._window(at)
-        timeout = math.ceil((end - at).total_seconds()) + 1
-        for key in self._cache_keys(keys, number):
-            _count_one(key, timeout)
+        slot, numbers = self._slots(now())
+        timeout = math.ceil(slot * (SLOTS + 1)) + 1
+        for key in keys:
+            _count_one(self._cache_key(key, numbers[-1]), timeout)
 
     def take(self, *keys: str) -> datetime | None:
         """Count one go unless the rate is used up: None if it may go ahead, else when it
@@ -130,10 +145,12 @@ def session_key(request: HttpRequest) -> str | None:
 
 @dataclass(frozen=True)
 class WriteLimit:
-    """A write that makes rows (a new game, a quiz deal), limited per address (an IPv6
-    client by its network, cribtrainer.clients) and per session (``session_key``). The
-    rates are the settings ``THROTTLE_<NAME>`` (per session) and
-    ``THROTTLE_<NAME>_ADDRESS``; ``message`` says on the 429 page what was refused."""
+    """A write that makes rows (a new game, a quiz deal), limited per session
+    (``session_key``), per address (an IPv6 client by its /64, cribtrainer.clients) and per
+    network (an IPv4 /24, an IPv6 /48). The rates are the settings ``THROTTLE_<NAME>``,
+    ``THROTTLE_<NAME>_ADDRESS`` and ``THROTTLE_<NAME>_NETWORK``; ``message`` says on the
+    429 page what was refused. Only what is made counts: a view asks ``refused`` first,
+    and calls ``count`` once it made a row, not when it found the one asked for."""
 
     name: str
     message: str
@@ -146,17 +163,26 @@ class WriteLimit:
     def per_address(self) -> Throttle:
         return Throttle(f"{self.name}-address", f"THROTTLE_{self.name.upper()}_ADDRESS")
 
-    def take(self, request: HttpRequest) -> HttpResponse | None:
-        """Count the write, unless its address or its session has used its rate up: None
-        if it may go ahead, else the 429 page (nothing counted, no session made)."""
-        address = client_address(request)
-        until = self.per_address.blocked_until(address)
+    @property
+    def per_network(self) -> Throttle:
+        return Throttle(f"{self.name}-network", f"THROTTLE_{self.name.upper()}_NETWORK")
+
+    def refused(self, request: HttpRequest) -> HttpResponse | None:
+        """The 429 page if the request's network, address or session has used its rate
+        up (nothing counted, no session made); else None."""
+        until = self.per_network.blocked_until(client_network(request))
+        until = until or self.per_address.blocked_until(client_address(request))
         session = None if until else session_key(request)
         if session is not None:
             until = self.per_session.blocked_until(session)
         if until is not None:
             return throttled(request, until, self.message)
-        self.per_address.count(address)
+        return None
+
+    def count(self, request: HttpRequest) -> None:
+        """Count a row made for the request."""
+        self.per_network.count(client_network(request))
+        self.per_address.count(client_address(request))
+        session = session_key(request)
         if session is not None:
             self.per_session.count(session)
-        return None

@@ -65,12 +65,14 @@ def practise(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if decision is None:
         context = {**review_context(game, review), "problem": problem}
         return render(request, "games/review.html", context, status=400)
-    if refused := PRACTISES.take(request):
+    if refused := PRACTISES.refused(request):
         return refused
     deal, chosen = decision
     details = practice_of(game.engine, deal, chosen)
     index = int(form.cleaned_data["pick"].split(":")[1])
-    row = decision_practise(game=game, deal=deal, index=index, now=timezone.now(), **details)
+    row, made = decision_practise(game=game, deal=deal, index=index, now=timezone.now(), **details)
+    if made:
+        PRACTISES.count(request)
     return redirect("quizzes:deal", pk=row.pk)
 
 

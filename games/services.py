@@ -407,19 +407,21 @@ def guest_games_claim(sender, user, guest_key: str, **kwargs) -> None:
     Match.objects.owned_by(Owner(guest_key=guest_key)).update(user=user, guest_key="")
 
 
-def decision_practise(*, game: Game, deal: int, index: int, now: datetime, **details) -> Deal:
+def decision_practise(
+    *, game: Game, deal: int, index: int, now: datetime, **details
+) -> tuple[Deal, bool]:
     """The quiz of decision ``index`` of deal ``deal`` of ``game``'s review, made by
     ``practice_create`` from ``details`` the first time it is asked for; asked again, or
     twice at once, the same quiz (the one_quiz_per_decision constraint decides a race, and
-    the loser's quiz is rolled back with it)."""
+    the loser's quiz is rolled back with it). With it, whether this call made it."""
     decision = {"game": game, "deal": deal, "index": index}
     made = PractisedDecision.objects.filter(**decision).select_related("quiz").first()
     if made is not None:
-        return made.quiz
+        return made.quiz, False
     try:
         with transaction.atomic():
             quiz = practice_create(owner=game.owner, now=now, **details)
             PractisedDecision.objects.create(**decision, quiz=quiz)
     except IntegrityError:
-        return PractisedDecision.objects.select_related("quiz").get(**decision).quiz
-    return quiz
+        return PractisedDecision.objects.select_related("quiz").get(**decision).quiz, False
+    return quiz, True

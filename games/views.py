@@ -63,7 +63,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
             "matches": _matches_in_play(request),
         }
         return render(request, "games/games.html", context, status=400)
-    if refused := NEW_GAMES.take(request):
+    if refused := NEW_GAMES.refused(request):
         return refused
     owner = owner_of(request, create=True)
     if guest_games_over_cap(owner):
@@ -78,6 +78,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
     }
     length = form.cleaned_data["match"]
     game = game_start(**options) if length == 1 else match_start(length=length, **options)
+    NEW_GAMES.count(request)
     return redirect("games:game", pk=game.pk)
 
 
@@ -91,13 +92,14 @@ def match_next(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     score = match.score
     if latest is not None and (latest.match_number == score.number or not latest.is_over):
         return redirect("games:game", pk=latest.pk)  # nothing to start: the match's game
-    if refused := NEW_GAMES.take(request):
+    if refused := NEW_GAMES.refused(request):
         return refused
     if guest_games_over_cap(match.owner):
         messages.info(request, GUEST_GAMES_RESIGNED.format(cap=settings.GUEST_UNFINISHED_GAMES))
     game = match_next_game(match=match, now=timezone.now())
     if game is None:
         return redirect("games:games")
+    NEW_GAMES.count(request)
     return redirect("games:game", pk=game.pk)
 
 

@@ -87,7 +87,7 @@ def deal_new(request: HtmxHttpRequest) -> HttpResponse:
     form = DealForm(request.POST)
     if not form.is_valid():
         return render(request, "quizzes/choose.html", chooser_context(request, form), status=400)
-    if refused := NEW_DEALS.take(request):
+    if refused := NEW_DEALS.refused(request):
         return refused
     mode: Mode = form.cleaned_data["mode"]
     pattern: Pattern | None = form.cleaned_data["pattern"] if mode is Mode.PATTERN else None
@@ -104,6 +104,7 @@ def deal_new(request: HtmxHttpRequest) -> HttpResponse:
     deal = deal_create(
         owner=owner, mode=mode, pattern=pattern, weights=weights, now=now, players=players
     )
+    NEW_DEALS.count(request)
     return redirect("quizzes:deal", pk=deal.pk)
 
 

@@ -18,7 +18,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -140,9 +140,10 @@ def _serving(command: list[str], env: dict[str, str], port: int):
             _wait_until_up(f"http://127.0.0.1:{port}", server, errors)
             yield f"http://127.0.0.1:{port}"
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
+            with suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGTERM)
             try:
-                server.wait(timeout=30)
+                server.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
@@ -316,20 +317,22 @@ def migrated_template(workdir: Path, *, sqlite: bool = False):
     yield Template(url)
 
 
-@contextmanager
-def make_serve(env: dict[str, str], workers: int = 2, **limits: str):
-    """Serve the app as `make serve` does (cribtrainer.serve: the front, and gunicorn's sync
-    workers behind it) until the block ends; yields the base URL. ``limits`` are the front's
-    options (``header_timeout="2"``)."""
-    port = _free_port()
-    options = [f"--{name.replace('_', '-')}={value}" for name, value in limits.items()]
-    command = [
+def make_serve_command(port: int, workers: int = 2) -> list[str]:
+    """What `make serve` runs: cribtrainer.supervise, nginx on ``port`` in front of
+    gunicorn's sync workers, and the task worker."""
+    return [
         sys.executable,
         "-m",
-        "cribtrainer.serve",
+        "cribtrainer.supervise",
         f"--bind=127.0.0.1:{port}",
         f"--workers={workers}",
-        *options,
     ]
-    with _serving(command, env, port) as base:
+
+
+@contextmanager
+def make_serve(env: dict[str, str], workers: int = 2, **settings: str):
+    """Serve the app as `make serve` does until the block ends; yields the base URL.
+    ``settings`` go to the supervisor's environment (``REQUEST_HEADER_TIMEOUT="2"``)."""
+    port = _free_port()
+    with _serving(make_serve_command(port, workers), {**env, **settings}, port) as base:
         yield base

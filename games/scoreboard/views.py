@@ -56,7 +56,7 @@ def new(request: HtmxHttpRequest) -> HttpResponse:
     form = NewScoreboardForm(request.POST)
     if not form.is_valid():
         return _start(request, form, JoinForm(), status=400)
-    if refused := NEW_BOARDS.take(request):
+    if refused := NEW_BOARDS.refused(request):
         return refused
     data = form.cleaned_data
     try:
@@ -72,6 +72,7 @@ def new(request: HtmxHttpRequest) -> HttpResponse:
     except ScoreError as error:
         form.add_error(None, str(error))
         return _start(request, form, JoinForm(), status=400)
+    NEW_BOARDS.count(request)
     return redirect("scoreboard:board", token=row.token)
 
 

@@ -83,6 +83,25 @@ def _measure() -> None:
         )
 
 
+def next_move(game, engine, rng: random.Random) -> dict:
+    """The form of a move in ``game`` (its ``engine`` not over): the next deal or the count
+    claimed right when the game waits for them, else a legal action chosen by ``rng``."""
+    data = {"move": game.moves}
+    if game.pauses_after(engine):
+        data["action"] = "next"
+    elif engine.pending is not None:
+        data.update(action="claim", total=str(engine.pending.points))
+    else:
+        action = rng.choice(engine.legal_actions())
+        if engine.deal.play is None:
+            data.update(action="discard", throw=[card.code for card in action.cards])
+        elif hasattr(action, "card"):
+            data.update(action="lay", card=action.card.code)
+        else:
+            data["action"] = "go"
+    return data
+
+
 def _play(client, rng: random.Random, players: int) -> tuple[list[float], list[float]]:
     """``GAMES`` whole games at ``players`` seats, every page view and move timed."""
     from games.models import Game
@@ -100,19 +119,7 @@ def _play(client, rng: random.Random, players: int) -> tuple[list[float], list[f
             engine = game.engine
             if engine.is_over:
                 break
-            data = {"move": game.moves}
-            if game.pauses_after(engine):
-                data["action"] = "next"
-            elif engine.pending is not None:
-                data.update(action="claim", total=str(engine.pending.points))
-            else:
-                action = rng.choice(engine.legal_actions())
-                if engine.deal.play is None:
-                    data.update(action="discard", throw=[card.code for card in action.cards])
-                elif hasattr(action, "card"):
-                    data.update(action="lay", card=action.card.code)
-                else:
-                    data["action"] = "go"
+            data = next_move(game, engine, rng)
             response, ms = _timed(client.post, f"/play/{pk}/move/", data, headers=HTMX)
             assert response.status_code == 200, response.content[:300]
             if data["action"] != "next":

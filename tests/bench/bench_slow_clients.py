@@ -21,7 +21,7 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from tests.cribtrainer.test_slow_clients import COUNTER_PAGE, trickle
+from tests.cribtrainer.test_supervise import COUNTER_PAGE, trickle
 from tests.server import gunicorn, make_serve, prepare, production_env
 
 SECONDS = float(os.environ.get("SLOW_CLIENTS_SECONDS", "60"))

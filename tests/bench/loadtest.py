@@ -49,8 +49,10 @@ def _ms(text: str) -> float:
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def _drive(base: str, path: str, headers: dict[str, str], script: Path) -> dict:
-    command = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{DURATION}", "--latency", "-s", str(script)]
+def _drive(
+    base: str, path: str, headers: dict[str, str], script: Path, duration: str = DURATION
+) -> dict:
+    command = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{duration}", "--latency", "-s", str(script)]
     for name, value in headers.items():
         command += ["-H", f"{name}: {value}"]
     out = subprocess.run(

@@ -1,9 +1,12 @@
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from unittest import mock
 
 import pytest
 from django.core.cache import cache
 from django.test import RequestFactory, override_settings
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cribtrainer import throttle
 from cribtrainer.throttle import Throttle, throttled
@@ -13,15 +16,48 @@ DEMO = Throttle("demo", "THROTTLE_DEMO")
 
 
 @override_settings(THROTTLE_DEMO=(3, 600))
-def test_a_key_may_go_its_rate_of_times_in_a_window_then_waits_for_the_next(clock):
+def test_a_key_may_go_its_rate_of_times_then_waits_until_the_first_go_is_a_window_old(clock):
     assert [DEMO.take("a") for _ in range(3)] == [None, None, None]
     until = DEMO.take("a")
     assert until is not None
-    assert (until - clock.at).total_seconds() == 600
-    clock.advance(599)
+    # A go counts to the end of its slot, a tenth of the window, and a window beyond.
+    assert (until - clock.at).total_seconds() == 600 + 60
+    clock.advance(659)
     assert DEMO.take("a") == until
     clock.advance(1)
     assert DEMO.take("a") is None
+
+
+@override_settings(THROTTLE_DEMO=(90, 60))
+def test_no_second_burst_at_the_edge_of_a_window(clock):
+    """The attack run's case: 90 deals in the last second of a minute, 90 more in the first
+    of the next, against 90 a minute. The second burst waits a whole minute."""
+    clock.advance(59)
+    assert [DEMO.take("a") for _ in range(90)] == [None] * 90
+    clock.advance(2)
+    assert DEMO.take("a") is not None
+    clock.advance(58)
+    assert DEMO.take("a") is not None
+    clock.advance(7)
+    assert DEMO.take("a") is None
+
+
+@override_settings(THROTTLE_DEMO=(5, 60))
+@given(gaps=st.lists(st.floats(min_value=0, max_value=20), min_size=1, max_size=60))
+def test_no_window_of_its_length_holds_more_than_the_rate(gaps):
+    """Goes tried at any times: in every 60 s, at most 5 went ahead."""
+    from tests.conftest import Clock
+
+    cache.clear()
+    stopped = Clock()
+    went = []
+    with mock.patch.object(throttle, "now", side_effect=lambda: stopped.at):
+        for gap in gaps:
+            stopped.advance(gap)
+            if DEMO.take("a") is None:
+                went.append(stopped.at.timestamp())
+    for i, at in enumerate(went):
+        assert sum(at - 60 < other <= at for other in went[: i + 1]) <= 5
 
 
 @override_settings(THROTTLE_DEMO=(2, 60))
@@ -46,10 +82,10 @@ def test_the_429_page_says_what_and_when(clock):
     until = DEMO.blocked_until("a")
     response = throttled(RequestFactory().get("/"), until, "Too many demos.")
     assert response.status_code == 429
-    assert response["Retry-After"] == str(14 * 60)
+    assert response["Retry-After"] == str(900 + 90 - 60)
     page = response.content.decode()
     assert "Too many demos." in page
-    assert "Try again in 14 minutes, after 00:15 UTC" in page
+    assert "Try again in 16 minutes, after 00:16 UTC" in page
 
 
 class InStep:
@@ -149,7 +185,7 @@ def test_one_session_is_refused_with_the_429_page_after_its_rate(client, write, 
         assert refused.status_code == 429
         assert "Too many tries" in refused.text and int(refused["Retry-After"]) > 0
         assert posted(type(client)(), write) == 302  # another browser, the same address
-        clock.advance(60)
+        clock.advance(60 + 6)  # a window and a slot
         assert posted(client, write) == 302
 
 
@@ -180,6 +216,35 @@ def test_the_addresses_of_one_ipv6_network_are_counted_as_one(clock):
     assert game_from("2001:db8:1:2:ffff:ffff:ffff:9") == 302
     assert game_from("2001:db8:1:2:abcd::42") == 429
     assert game_from("2001:db8:1:3::1") == 302  # the next /64 is another client
+
+
+@pytest.mark.django_db
+@override_settings(THROTTLE_GAME_NEW_ADDRESS=(100, 600), THROTTLE_GAME_NEW_NETWORK=(3, 600))
+@pytest.mark.parametrize(
+    ("addresses", "elsewhere"),
+    [
+        # The attack run's case: a /64 each, all of one /48.
+        ([f"2001:db8:7:{n:x}::1" for n in range(4)], "2001:db8:8::1"),
+        ([f"198.51.100.{n}" for n in range(4)], "198.51.101.1"),
+    ],
+)
+def test_the_addresses_of_one_network_share_a_rate_above_their_own(clock, addresses, elsewhere):
+    from django.test import Client
+
+    answers = [posted(Client(), NEW_GAME, REMOTE_ADDR=address) for address in addresses]
+    assert answers == [302, 302, 302, 429]
+    assert posted(Client(), NEW_GAME, REMOTE_ADDR=elsewhere) == 302
+
+
+@pytest.mark.django_db
+@override_settings(THROTTLE_DEAL_NEW=(1, 60))
+def test_a_deal_that_makes_nothing_is_not_counted(client, clock):
+    # Nothing is due for review: the player is sent to the review page, no deal made.
+    for _ in range(3):
+        response = client.post("/quiz/new/", {"mode": "review"})
+        assert response.status_code == 302 and "/quiz/new/" not in response["Location"]
+    assert posted(client, NEW_DEAL) == 302
+    assert posted(client, NEW_DEAL) == 429
 
 
 @pytest.mark.django_db

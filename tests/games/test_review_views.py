@@ -48,6 +48,16 @@ def discard_pick(game) -> str:
     return f"1:{index}"
 
 
+def picks(game) -> list[str]:
+    """Every decision of the player's that "Practise this" takes, each a quiz of its own."""
+    return [
+        f"{number}:{i}"
+        for number, deal in enumerate(game.review["deals"], 1)
+        for i, d in enumerate(deal["decisions"])
+        if d["player"] == "you"
+    ]
+
+
 def test_practise_this_sent_twenty_times_makes_one_quiz(client, game):
     deals = Deal.objects.count()
     url, pick = f"/play/{game.pk}/review/practise/", discard_pick(game)
@@ -62,16 +72,17 @@ def test_practise_this_sent_twice_at_once_makes_one_quiz(game, monkeypatch):
     """The second request looked before the first had made its quiz: the constraint
     refuses its own, which is rolled back, and it is given the first's."""
     six = tuple(game.engine.deals[0].dealt[HUMAN])
-    made = decision_practise(
+    made, _ = decision_practise(
         game=game, deal=1, index=0, now=timezone.now(), six=six, role=Role.PONE
     )
     deals = Deal.objects.count()
     looked = PractisedDecision.objects.none()
     monkeypatch.setattr(PractisedDecision.objects, "filter", lambda **kwargs: looked, raising=False)
-    again = decision_practise(
+    again, made_again = decision_practise(
         game=game, deal=1, index=0, now=timezone.now(), six=six, role=Role.PONE
     )
     assert again == made
+    assert not made_again
     assert Deal.objects.count() == deals
     with pytest.raises(IntegrityError), transaction.atomic():
         PractisedDecision.objects.create(game=game, deal=1, index=0, quiz=made)
@@ -80,18 +91,32 @@ def test_practise_this_sent_twice_at_once_makes_one_quiz(game, monkeypatch):
 def test_practise_this_is_refused_with_the_429_page_after_its_rate(client, game, clock):
     url = f"/play/{game.pk}/review/practise/"
     with override_settings(THROTTLE_PRACTISE=(2, 60)):
-        assert client.post(url, {"pick": discard_pick(game)}).status_code == 302
-        assert client.post(url, {"pick": discard_pick(game)}).status_code == 302
-        refused = client.post(url, {"pick": discard_pick(game)})
+        first, second, third = picks(game)[:3]
+        assert client.post(url, {"pick": first}).status_code == 302
+        assert client.post(url, {"pick": second}).status_code == 302
+        refused = client.post(url, {"pick": third})
     assert refused.status_code == 429
     assert "Too many quizzes made from reviews" in refused.text
+
+
+@override_settings(THROTTLE_PRACTISE=(2, 60))
+def test_practise_this_counts_only_the_quizzes_it_makes(client, game, clock):
+    """The attack run's case: the same decision sent again opens the quiz it made and
+    uses none of the rate, so the next decision is still made."""
+    url = f"/play/{game.pk}/review/practise/"
+    first, second, third = picks(game)[:3]
+    for _ in range(20):
+        assert client.post(url, {"pick": first}).status_code == 302
+    assert client.post(url, {"pick": second}).status_code == 302
+    assert client.post(url, {"pick": third}).status_code == 429
 
 
 @override_settings(THROTTLE_PRACTISE=(100, 60), THROTTLE_PRACTISE_ADDRESS=(1, 600))
 def test_practise_this_is_limited_per_address_too(client, game, clock):
     url = f"/play/{game.pk}/review/practise/"
-    assert client.post(url, {"pick": discard_pick(game)}).status_code == 302
-    assert client.post(url, {"pick": discard_pick(game)}).status_code == 429
+    first, second = picks(game)[:2]
+    assert client.post(url, {"pick": first}).status_code == 302
+    assert client.post(url, {"pick": second}).status_code == 429
 
 
 def review_fragments(alias: str) -> int:
