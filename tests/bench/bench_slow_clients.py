@@ -1,4 +1,4 @@
-"""Slow clients against `make serve`'s server (cribtrainer.serve, its default deadlines:
+"""Slow clients against `make serve`'s server (nginx in front of gunicorn, its default deadlines:
 headers within 10 s, a body within 30 s), over real sockets on loopback.
 
 For 60 s (SLOW_CLIENTS_SECONDS) 50 sockets (SLOW_CLIENTS) trickle, half their headers a line

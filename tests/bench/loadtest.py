@@ -1,6 +1,6 @@
-"""`make loadtest`: `make serve`'s server (cribtrainer.serve: the front, then gunicorn's 2 sync
-workers; DEBUG off, SQLite) driven by wrk from 127.0.0.1. ``LOADTEST_SERVER=gunicorn`` drives
-gunicorn alone, as `make serve` ran it before the front.
+"""`make loadtest`: `make serve`'s server (nginx in front of gunicorn's 2 sync workers;
+DEBUG off, SQLite) driven by wrk from 127.0.0.1. ``LOADTEST_SERVER=gunicorn`` drives
+gunicorn alone.
 
 Runs the counter's htmx partial, the full counter page and the trivial /healthz view in one
 run, prints one line per endpoint and the counter/trivial throughput ratio, then stops the
