@@ -770,7 +770,7 @@ def test_the_analyser_has_no_accessibility_violations_and_no_sideways_scroll(
     assert_accessible(watched)
 
 
-@pytest.mark.parametrize("width", [800, 900])
+@pytest.mark.parametrize("width", [800, 844, 900])
 def test_the_header_stays_one_line_where_its_links_first_show(watched: Page, width):
     watched.set_viewport_size({"width": width, "height": 700})
     watched.goto("/discard/")
