@@ -28,6 +28,28 @@ def level_choices() -> list[tuple[str, str]]:
     ]
 
 
+def match_length_field(*, wins: bool = False, **options) -> forms.TypedChoiceField:
+    """A game or a match of 3, 5 or 7; with ``wins``, each match named with the games that
+    win it (where the page does not say them)."""
+
+    def name(n: int) -> str:
+        if n == 1:
+            return "One game"
+        return f"A match of {n}: the first to win {games_needed(n)}" if wins else f"A match of {n}"
+
+    return forms.TypedChoiceField(
+        label="Play",
+        choices=[(n, name(n)) for n in MATCH_LENGTHS],
+        coerce=int,
+        initial=1,
+        widget=forms.RadioSelect,
+        error_messages={
+            "invalid_choice": "There is no match of “%(value)s” games: play 1, 3, 5 or 7."
+        },
+        **options,
+    )
+
+
 class NewGameForm(forms.Form):
     # What a match of each length takes to win, for the note under the choices.
     match_wins = tuple((length, games_needed(length)) for length in MATCH_LENGTHS if length > 1)
@@ -53,24 +75,7 @@ class NewGameForm(forms.Form):
         label="Hints: the best throw and card to lay, and why (never a count)",
         required=False,
     )
-    match = forms.TypedChoiceField(
-        label="Play",
-        choices=[
-            (
-                length,
-                "One game" if length == 1 else f"A match of {length}",
-            )
-            for length in MATCH_LENGTHS
-        ],
-        coerce=int,
-        required=False,
-        empty_value=1,
-        initial=1,
-        widget=forms.RadioSelect,
-        error_messages={
-            "invalid_choice": "There is no match of “%(value)s” games: play 1, 3, 5 or 7."
-        },
-    )
+    match = match_length_field(required=False, empty_value=1)
     players = forms.TypedChoiceField(
         label="Players",
         choices=[

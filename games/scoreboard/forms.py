@@ -10,7 +10,6 @@ from django import forms
 from counter.entry import Entry
 from counter.forms import PicksForm
 from cribbage.cards import Card, CardError, read_typed
-from cribbage.match_score import MATCH_LENGTHS, games_needed
 from cribbage.scoreboard import (
     NAME_LENGTH,
     Action,
@@ -25,6 +24,8 @@ from cribbage.scoreboard import (
 )
 from cribbage.show import MAX_SHOW
 from quizzes.domain.marking import NINETEEN
+
+from ..forms import match_length_field
 
 MOST_PLAYERS = 4
 KEY_LENGTH = 32
@@ -92,17 +93,7 @@ class NewScoreboardForm(forms.Form):
         label="Muggins: points a player misses in a count, the next opponent may take",
         required=False,
     )
-    length = forms.TypedChoiceField(
-        label="Play",
-        choices=[
-            (n, "One game" if n == 1 else f"A match of {n}: the first to win {games_needed(n)}")
-            for n in MATCH_LENGTHS
-        ],
-        coerce=int,
-        initial=1,
-        widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "There is no match of “%(value)s” games: 1, 3, 5 or 7."},
-    )
+    length = match_length_field(wins=True)
     me = forms.ChoiceField(
         label="You are",
         choices=[

@@ -170,40 +170,38 @@ def _refused(request: HtmxHttpRequest, row: Scoreboard, problem: str) -> HttpRes
     return _board(request, row, board_of(row), problem=problem, status=400)
 
 
+def _posted(request: HtmxHttpRequest, token: str, form_class, change) -> HttpResponse:
+    """A change of the board posted by a ``form_class`` form, made by ``change(board,
+    form)``: the board drawn back, or the board as it stands with what was wrong."""
+    row = _row(token)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        return _refused(request, row, first_error(form))
+    return _changed(request, row, lambda board: change(board, form))
+
+
 @require_POST
 @vary_on_htmx
 @private_page
 def peg(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    row = _row(token)
-    form = PegForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, row, first_error(form))
-    action = form.action
-    return _changed(request, row, lambda board: board.apply(action))
+    return _posted(request, token, PegForm, lambda board, form: board.apply(form.action))
 
 
 @require_POST
 @vary_on_htmx
 @private_page
 def undo(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    row = _row(token)
-    form = UndoForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, row, first_error(form))
-    key, seen = form.cleaned_data["key"], form.cleaned_data["seen"]
-    return _changed(request, row, lambda board: board.undo(key, seen=seen))
+    def take_back(board, form):
+        return board.undo(form.cleaned_data["key"], seen=form.cleaned_data["seen"])
+
+    return _posted(request, token, UndoForm, take_back)
 
 
 @require_POST
 @vary_on_htmx
 @private_page
 def next_(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    row = _row(token)
-    form = NextForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, row, first_error(form))
-    action = form.action
-    return _changed(request, row, lambda board: board.apply(action))
+    return _posted(request, token, NextForm, lambda board, form: board.apply(form.action))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
