@@ -35,13 +35,7 @@ from quizzes.models import Attempt, Deal
 from quizzes.owners import guest_deals_moved, owner_of
 
 from .export import attempts_rows
-from .forms import (
-    DeleteAccountForm,
-    EmailForm,
-    LoginForm,
-    PasswordResetRequestForm,
-    SignupForm,
-)
+from .forms import DeleteAccountForm, EmailForm, LoginForm, PasswordResetRequestForm, SignupForm
 from .lockout import PASSWORD_RESETS, REAUTHENTICATIONS, SIGNUPS
 from .services import account_delete, address_mail_queue, reset_mail_queue
 from .tasks import email_confirm_read

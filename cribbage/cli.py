@@ -28,12 +28,7 @@ from typing import Any, NamedTuple, NoReturn, TextIO
 
 from .cards import Card, CardError, format_cards, parse_cards, split_tokens
 from .computer import pegging_term
-from .discard import (
-    CribModel,
-    DiscardOption,
-    Role,
-    discard_options,
-)
+from .discard import CribModel, DiscardOption, Role, discard_options
 from .pegging import GO, MAX_PLAYERS, MIN_PLAYERS, PegItem, Play, PlayRecord, peg_play, peg_sequence
 from .rules import DEALT_EACH
 from .show import ShowResult, score_show

@@ -19,16 +19,7 @@ from typing import Any, TypedDict
 from .actions import GameError
 from .cards import Card, parse_card
 from .pegging import GO
-from .records import (
-    ClaimRecord,
-    Counting,
-    Deal,
-    GameState,
-    Peg,
-    Pending,
-    Source,
-    replay_play,
-)
+from .records import ClaimRecord, Counting, Deal, GameState, Peg, Pending, Source, replay_play
 from .rules import Seat, table_for
 
 __all__ = ["STATE_VERSION", "GameFields", "game_fields", "game_to_dict"]

@@ -56,12 +56,7 @@ from typing import Any
 
 from .cards import Card
 from .computer import lay_values
-from .discard import (
-    CRIB_MODEL,
-    CribModel,
-    DiscardOption,
-    discard_options,
-)
+from .discard import CRIB_MODEL, CribModel, DiscardOption, discard_options
 from .game import Game
 from .hints import discard_reasons, lay_hint
 from .peg_table import play_value_of

@@ -10,12 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from cribbage.cards import Card, format_cards, parse_card, parse_cards
-from cribbage.discard import (
-    CribModel,
-    DiscardOption,
-    Role,
-    discard_options,
-)
+from cribbage.discard import CribModel, DiscardOption, Role, discard_options
 from cribbage.pegging import PlayRecord, peg_play
 from cribbage.show import ShowResult, score_show
 

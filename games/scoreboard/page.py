@@ -13,15 +13,7 @@ from django.urls import reverse
 
 from cribbage.records import Source
 from cribbage.rules import GAME_POINTS
-from cribbage.scoreboard import (
-    SHOW_NEVER,
-    Checked,
-    Count,
-    Entry,
-    GameScore,
-    ScoreError,
-    What,
-)
+from cribbage.scoreboard import SHOW_NEVER, Checked, Count, Entry, GameScore, ScoreError, What
 from cribbage.scoreboard import Scoreboard as Board
 from cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest
@@ -89,7 +81,6 @@ def board_context(
     board: Board,
     *,
     problem: str = "",
-    notice: str = "",
 ) -> dict:
     """Everything the board page shows."""
     urls = Urls.of(request, row)
@@ -118,7 +109,6 @@ def board_context(
         "phase": phase(board),
         "poll_ms": POLL_MS,
         "problem": problem,
-        "notice": notice,
         "board_svg": board_svg(seating, scores, board.previous, holes),
         "sides": sides,
         "dealer": board.name(board.dealer),

@@ -137,14 +137,9 @@ def _poll(request: HtmxHttpRequest, token: str, since: str, shown: str) -> HttpR
 
 
 def _board(
-    request: HtmxHttpRequest,
-    row: Scoreboard,
-    board: Board,
-    problem: str = "",
-    notice: str = "",
-    status: int = 200,
+    request: HtmxHttpRequest, row: Scoreboard, board: Board, *, problem: str = "", status: int = 200
 ) -> HttpResponse:
-    context = board_context(request, row, board, problem=problem, notice=notice)
+    context = board_context(request, row, board, problem=problem)
     if wants_partial(request):
         response = render(request, f"{TEMPLATE}#scoreboard", context)
         return push_url(response, context["urls"].board)

@@ -26,13 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from cribbage.cards import DECK, Card
-from cribbage.discard import (
-    CRIB_MODEL,
-    CribModel,
-    DiscardOption,
-    Role,
-    discard_options,
-)
+from cribbage.discard import CRIB_MODEL, CribModel, DiscardOption, Role, discard_options
 from cribbage.rules import table_for
 
 from .patterns import Pattern

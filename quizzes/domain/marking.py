@@ -152,33 +152,32 @@ def shortfall_slips(result: ShowResult) -> tuple[Slip, ...]:
     return tuple(slips)
 
 
+_FLUSH_OVER_CLAIMS = (
+    (
+        ShowNote.CRIB_FOUR_FLUSH,
+        Pattern.CRIB_FOUR_FLUSH,
+        "four for a crib flush the starter does not match",
+    ),
+    (
+        ShowNote.STARTER_IS_NOT_A_FOURTH_SUITED_CARD,
+        Pattern.THREE_SUITED_AND_STARTER,
+        "a flush of three hand cards and the starter",
+    ),
+)
+"""The flushes of four players claim where the cards have none: the note that says so,
+the pattern, and the words."""
+
+
 def over_claim_slips(result: ShowResult) -> tuple[Slip, ...]:
     """What a count of ``result`` can wrongly add: the over-claims players are known for."""
     notes = result.notes
     slips = []
     group = len(result.groups)
-    if ShowNote.CRIB_FOUR_FLUSH in notes:
-        slips.append(
-            Slip(
-                Pattern.CRIB_FOUR_FLUSH,
-                4,
-                frozenset({Category.FLUSH}),
-                "four for a crib flush the starter does not match",
-                group,
-            )
-        )
-        group += 1
-    if ShowNote.STARTER_IS_NOT_A_FOURTH_SUITED_CARD in notes:
-        slips.append(
-            Slip(
-                Pattern.THREE_SUITED_AND_STARTER,
-                4,
-                frozenset({Category.FLUSH}),
-                "a flush of three hand cards and the starter",
-                group,
-            )
-        )
-        group += 1
+    flush = frozenset({Category.FLUSH})
+    for note, pattern, what in _FLUSH_OVER_CLAIMS:
+        if note in notes:
+            slips.append(Slip(pattern, 4, flush, what, group))
+            group += 1
     if ShowNote.HEELS in notes:
         nobs = frozenset({Category.NOBS})
         slips.append(Slip(Pattern.HEELS, 1, nobs, "one for nobs for the jack turned up", group))
@@ -208,7 +207,6 @@ def over_claim_slips(result: ShowResult) -> tuple[Slip, ...]:
             slips.append(Slip(pattern, 2, runs, "the run of four as two runs of three", group))
             group += 1
         elif pattern is Pattern.HAND_FLUSH_OF_FOUR:
-            flush = frozenset({Category.FLUSH})
             slips.append(Slip(pattern, 1, flush, "the starter in a flush of four", group))
             group += 1
     return tuple(slips)

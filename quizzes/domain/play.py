@@ -16,14 +16,7 @@ from itertools import combinations
 
 from cribbage.cards import DECK, Card
 from cribbage.discard import Role, discard_options
-from cribbage.pegging import (
-    GO,
-    PegItem,
-    PegKind,
-    PlayRecord,
-    PlayState,
-    Turn,
-)
+from cribbage.pegging import GO, PegItem, PegKind, PlayRecord, PlayState, Turn
 from cribbage.rules import MAX_COUNT
 
 from .marking import MOST_CHOICES, Choice, Question

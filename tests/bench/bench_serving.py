@@ -26,14 +26,7 @@ from pathlib import Path
 
 from tests.bench.bench_game import next_move
 from tests.bench.loadtest import WRK_SCRIPT, _drive
-from tests.server import (
-    ROOT,
-    Player,
-    gunicorn,
-    make_serve,
-    prepare,
-    production_env,
-)
+from tests.server import ROOT, Player, gunicorn, make_serve, prepare, production_env
 
 SECONDS = float(os.environ.get("SERVING_SECONDS", "10"))
 ROUNDS = int(os.environ.get("SERVING_ROUNDS", "3"))

@@ -2,18 +2,9 @@ import json
 
 import pytest
 
-from cribbage.actions import (
-    Claim,
-    Discard,
-    GameError,
-    Go,
-    Lay,
-    Resign,
-    action_from_dict,
-    action_to_dict,
-)
+from cribbage.actions import action_from_dict, action_to_dict
 from cribbage.cards import parse_card, parse_cards
-from cribbage.game import Game
+from cribbage.game import Claim, Discard, Game, GameError, Go, Lay, Resign
 
 
 def test_actions_as_json():

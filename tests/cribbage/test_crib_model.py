@@ -8,14 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, Suit, parse_cards
-from cribbage.crib_model import (
-    CLASSES,
-    CribOdds,
-    ThrowOdds,
-    pair_values,
-    throw_class,
-    throw_odds,
-)
+from cribbage.crib_model import CLASSES, CribOdds, ThrowOdds, pair_values, throw_class, throw_odds
 from cribbage.discard import _CribOdds
 from cribbage.tablegen.crib_model import DEALS
 

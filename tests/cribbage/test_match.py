@@ -8,14 +8,7 @@ import pytest
 
 from cribbage.cli import main
 from cribbage.game import Source
-from cribbage.match import (
-    SOURCES,
-    first_side_seats,
-    play_game,
-    play_match,
-    rotations,
-    summarise,
-)
+from cribbage.match import SOURCES, first_side_seats, play_game, play_match, rotations, summarise
 
 
 def test_a_game_summary_counts_the_finished_deals_by_role_and_source():

@@ -5,13 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cribbage.game import Game, GameResult, Resign
-from cribbage.match_score import (
-    MATCH_LENGTHS,
-    GameOutcome,
-    MatchScore,
-    games_needed,
-    match_points,
-)
+from cribbage.match_score import MATCH_LENGTHS, GameOutcome, MatchScore, games_needed, match_points
 
 outcomes = st.builds(GameOutcome, st.sampled_from((0, 1)), st.sampled_from((0, 1, 2)))
 

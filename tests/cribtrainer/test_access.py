@@ -3,13 +3,7 @@
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.factories import (
-    DealFactory,
-    GameFactory,
-    MatchFactory,
-    ScoreboardFactory,
-    UserFactory,
-)
+from tests.factories import DealFactory, GameFactory, MatchFactory, ScoreboardFactory, UserFactory
 
 
 def id_patterns(patterns=None, prefix=""):

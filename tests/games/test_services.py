@@ -4,14 +4,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from cribbage.game import (
-    Claim,
-    Counting,
-    Discard,
-    GameError,
-    action_from_dict,
-    replay,
-)
+from cribbage.game import Claim, Counting, Discard, GameError, action_from_dict, replay
 from games.models import COMPUTER, HUMAN, Game
 from games.services import forced, game_hint, game_move, game_next_deal
 from quizzes.models import Attempt, AttemptPattern, ReviewItem

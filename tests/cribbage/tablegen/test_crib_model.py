@@ -8,14 +8,7 @@ import pytest
 from cribbage import data
 from cribbage.cards import format_cards, parse_cards
 from cribbage.crib_model import CLASSES, FILE, ThrowOdds, throw_class
-from cribbage.tablegen.crib_model import (
-    DEALS,
-    SEED,
-    THROWS_FILE,
-    best_throw,
-    deal_sixes,
-    settle,
-)
+from cribbage.tablegen.crib_model import DEALS, SEED, THROWS_FILE, best_throw, deal_sixes, settle
 
 ODDS = data.rows(FILE)
 THROWS = data.rows(THROWS_FILE)

@@ -3,14 +3,7 @@ from zoneinfo import ZoneInfo
 
 from fsrs import Card, Rating
 
-from quizzes.domain.spacing import (
-    SCHEDULER,
-    Memory,
-    State,
-    after_answer,
-    chance_right,
-    is_due,
-)
+from quizzes.domain.spacing import SCHEDULER, Memory, State, after_answer, chance_right, is_due
 
 
 class Clock:

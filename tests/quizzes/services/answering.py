@@ -17,11 +17,7 @@ from quizzes.services.answers import (
     play_record,
 )
 from quizzes.services.dealing import deal_create
-from tests.factories import (
-    DealFactory,
-    DiscardDealFactory,
-    PlayDealFactory,
-)
+from tests.factories import DealFactory, DiscardDealFactory, PlayDealFactory
 
 
 def show_figures(owner: Owner) -> tuple[int, int, int, int, int]:

@@ -10,19 +10,10 @@ from django.utils import timezone
 from quizzes.domain.marking import Answer
 from quizzes.domain.patterns import Category, Pattern
 from quizzes.models import Attempt, AttemptPattern, ReviewItem
-from quizzes.services.answers import (
-    attempt_explain,
-    attempt_record,
-)
+from quizzes.services.answers import attempt_explain, attempt_record
 from quizzes.services.guests import attempts_merge
-from tests.factories import (
-    AttemptFactory,
-    DealFactory,
-    UserFactory,
-)
-from tests.quizzes.services.answering import (
-    pattern_figures,
-)
+from tests.factories import AttemptFactory, DealFactory, UserFactory
+from tests.quizzes.services.answering import pattern_figures
 
 pytestmark = pytest.mark.django_db
 

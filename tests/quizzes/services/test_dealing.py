@@ -8,10 +8,7 @@ from quizzes.domain.dealing import Mode
 from quizzes.domain.patterns import Pattern
 from quizzes.owners import Owner
 from quizzes.services.dealing import deal_create
-from tests.factories import (
-    DealFactory,
-    UserFactory,
-)
+from tests.factories import DealFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

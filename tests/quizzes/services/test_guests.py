@@ -9,21 +9,10 @@ from quizzes.domain.marking import Answer
 from quizzes.domain.spacing import State
 from quizzes.models import Attempt, AttemptPattern, Deal, PatternRecord, ReviewItem, ShowRecord
 from quizzes.owners import Owner
-from quizzes.services.answers import (
-    attempt_record,
-)
+from quizzes.services.answers import attempt_record
 from quizzes.services.guests import attempts_merge, guests_purge
-from tests.factories import (
-    AttemptFactory,
-    DealFactory,
-    UserFactory,
-)
-from tests.quizzes.services.answering import (
-    answer_something,
-    count,
-    pattern_figures,
-    show_figures,
-)
+from tests.factories import AttemptFactory, DealFactory, UserFactory
+from tests.quizzes.services.answering import answer_something, count, pattern_figures, show_figures
 
 pytestmark = pytest.mark.django_db
 

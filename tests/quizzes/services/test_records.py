@@ -9,14 +9,8 @@ from django.utils import timezone
 from quizzes.domain.streaks import streaks
 from quizzes.models import Attempt, ShowRecord
 from quizzes.owners import Owner
-from quizzes.services.answers import (
-    discard_record,
-)
-from tests.factories import (
-    DealFactory,
-    DiscardDealFactory,
-    UserFactory,
-)
+from quizzes.services.answers import discard_record
+from tests.factories import DealFactory, DiscardDealFactory, UserFactory
 from tests.quizzes.services.answering import (
     answer_something,
     count,
