@@ -146,6 +146,14 @@ class DealtHand(Picks):
         """What to pick next, in a few words; "" when the cards dealt are in."""
         return pick_prompt(len(self.cards), self.DEALT)
 
+    def query_of(self, parts: list[str]) -> str:
+        """The query string of ``parts``, then the fill and the throw looked at."""
+        if self.fill:
+            parts.append(f"fill={self.fill}")
+        if self.throw:
+            parts.append(f"throw={','.join(card.code for card in self.throw)}")
+        return "&".join(parts)
+
     def analysis_of(self, choices: tuple[Choice, ...]) -> Analysis:
         """The ``choices`` with the one looked at (the throw's, else the best) and the
         spread of its keep."""
@@ -203,11 +211,7 @@ class DiscardHand(DealtHand):
             parts.append(f"role={self.role.value}")
         if not self.good_opponent:
             parts.append(f"opponent={self.opponent.value}")
-        if self.fill:
-            parts.append(f"fill={self.fill}")
-        if self.throw:
-            parts.append(f"throw={','.join(card.code for card in self.throw)}")
-        return "&".join(parts)
+        return self.query_of(parts)
 
     def analyse(self) -> Analysis | None:
         """The 15 choices with their figures, and the spread of the keep looked at; None until
@@ -292,11 +296,7 @@ class TableDiscardHand(DealtHand):
         parts = [f"players={self.players}", *cards]
         if cards or self.seat is not Role.DEALER:
             parts.append(f"seat={self.seat.value}")
-        if self.fill:
-            parts.append(f"fill={self.fill}")
-        if self.throw:
-            parts.append(f"throw={self.throw[0].code}")
-        return "&".join(parts)
+        return self.query_of(parts)
 
     def analyse(self) -> Analysis | None:
         """The five choices with their figures, and the spread of the keep looked at; None

@@ -164,10 +164,7 @@ class CountForm(PicksForm):
 
     cards = forms.CharField(required=False, max_length=120, label="Cards")
     crib = forms.CharField(required=False, max_length=5)
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.typed = ""
+    typed = ""  # the cards as typed, where they are read instead of the picks
 
     @property
     def entry(self) -> Entry:
@@ -276,15 +273,16 @@ class RoundForm(PicksForm):
 ROUND_PLAYERS = (2, *TABLE_ROUNDS)
 
 
-def round_players(text: str) -> tuple[int, str]:
-    """The ``players`` of the round page: 2 when not given, and what is wrong ("" if
-    nothing) with a number the round does not have, naming it."""
+def read_players(text: str, *, sizes: tuple[int, ...], what: str) -> tuple[int, str]:
+    """A page's ``players``: 2 when not given, and what is wrong ("" if nothing) with a
+    number of players the page does not take, naming it (``what``: "a round")."""
     text = text.strip()
     if not text:
         return 2, ""
-    if text in {str(n) for n in ROUND_PLAYERS}:
+    if text in {str(n) for n in sizes}:
         return int(text), ""
-    return 2, f"“{text[:12]}” players: a round is for 2, 3 or 4 players."
+    said = ", ".join(str(n) for n in sizes[:-1])
+    return 2, f"“{text[:12]}” players: {what} is for {said} or {sizes[-1]} players."
 
 
 class TableRoundForm(PicksForm):
@@ -488,10 +486,7 @@ class DiscardForm(ThrowForm):
 
     role = forms.CharField(required=False)
     opponent = forms.CharField(required=False)
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.opponent_problem = ""
+    opponent_problem = ""  # what is wrong with the ``opponent`` asked for
 
     @property
     def hand(self) -> DiscardHand:
@@ -523,19 +518,10 @@ class DiscardForm(ThrowForm):
 DISCARD_PLAYERS = (2, *TABLE_PLAYERS)
 
 
-def discard_players(text: str) -> tuple[int, str]:
-    """The ``players`` of the discard analyser: 2 when not given, and what is wrong ("" if
-    nothing) with a number of players it does not have, naming it."""
-    text = text.strip()
-    if not text:
-        return 2, ""
-    if text in {str(n) for n in DISCARD_PLAYERS}:
-        return int(text), ""
-    return 2, f"“{text[:12]}” players: the discard is for 2, 3 or 4 players."
-
-
 def _table_players(data: dict) -> int:
-    players, problem = discard_players(str(data.get("players", "")))
+    players, problem = read_players(
+        str(data.get("players", "")), sizes=DISCARD_PLAYERS, what="the discard"
+    )
     return players if players in TABLE_PLAYERS and not problem else TABLE_PLAYERS[0]
 
 

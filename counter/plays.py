@@ -37,16 +37,15 @@ class TablePlay:
 
     @property
     def record(self) -> PlayRecord:
+        """Every turn so far in order, and what each player pegged."""
         return self.state.record
 
     @property
     def is_over(self) -> bool:
+        """Every card is down."""
         return self.state.is_over
 
-    @property
-    def full(self) -> bool:
-        """Every card is down: the picker takes no more (``counter.picks.Picks.full``)."""
-        return self.state.is_over
+    full = is_over  # the picker takes no more cards (``counter.picks.Picks.full``)
 
     @property
     def can_say_go(self) -> bool:

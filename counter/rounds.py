@@ -38,6 +38,14 @@ class Show:
     entry: Entry  # the same count on the counter, whose query string is its counter URL
 
 
+def _show_of(shows: tuple[Show, ...], key: str) -> Show | None:
+    return next((show for show in shows if show.place.key == key), None)
+
+
+def _total(show: Show | None) -> int | None:
+    return show.result.total if show else None
+
+
 @dataclass(frozen=True, slots=True)
 class RoundCount:
     """The counts of a round so far, and what each player pegs from them."""
@@ -46,23 +54,22 @@ class RoundCount:
     heels: bool  # the starter is a jack: 2 to the dealer at the cut, not part of a count
 
     def show_of(self, key: str) -> Show | None:
-        return next((show for show in self.shows if show.place.key == key), None)
+        return _show_of(self.shows, key)
 
     @property
     def pone_pegs(self) -> int | None:
         """What pone pegs in the show: the hand. None until it is counted."""
-        show = self.show_of("pone")
-        return show.result.total if show else None
+        return _total(self.show_of("pone"))
 
     @property
     def dealer_hand(self) -> int | None:
-        show = self.show_of("dealer")
-        return show.result.total if show else None
+        """The dealer's hand alone, the crib apart. None until it is counted."""
+        return _total(self.show_of("dealer"))
 
     @property
     def crib(self) -> int | None:
-        show = self.show_of("crib")
-        return show.result.total if show else None
+        """The crib, the dealer's. None until it is counted."""
+        return _total(self.show_of("crib"))
 
     @property
     def dealer_pegs(self) -> int | None:
@@ -210,11 +217,10 @@ class TableCount:
     heels: bool  # the starter is a jack: 2 to the dealer at the cut, not part of a count
 
     def show_of(self, key: str) -> Show | None:
-        return next((show for show in self.shows if show.place.key == key), None)
+        return _show_of(self.shows, key)
 
     def _total(self, key: str) -> int | None:
-        show = self.show_of(key)
-        return show.result.total if show else None
+        return _total(self.show_of(key))
 
     @property
     def dealer_number(self) -> int:

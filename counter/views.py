@@ -25,8 +25,7 @@ from .forms import (
     PicksForm,
     PlayForm,
     TableDiscardForm,
-    discard_players,
-    round_players,
+    read_players,
 )
 from .plays import TablePlay, player_role
 from .rounds import Round, RoundCount, TableCount, TableRound, player_key
@@ -68,7 +67,9 @@ def round_page(request: HtmxHttpRequest) -> HttpResponse:
     """The counts of one deal with one starter: pone's hand, dealer's hand, crib; or, at a
     table of three or four (``players=3|4``), each hand from the dealer's left, then the
     crib."""
-    players, wrong_players = round_players(request.GET.get("players", ""))
+    players, wrong_players = read_players(
+        request.GET.get("players", ""), sizes=ROUND_PLAYERS, what="a round"
+    )
     form_class = ROUND_FORMS[players]
     form = form_class(request.GET)
     valid = form.is_valid()
@@ -304,7 +305,9 @@ def discard_page(request: HtmxHttpRequest) -> HttpResponse:
     """Which two of six cards to throw: the 15 choices with their expected points, best
     first, and what the keep looked at can score; at a table of three or four
     (``players=3|4``), which one of five."""
-    players, wrong_players = discard_players(request.GET.get("players", ""))
+    players, wrong_players = read_players(
+        request.GET.get("players", ""), sizes=DISCARD_PLAYERS, what="the discard"
+    )
     table = players != 2
     form_class = TableDiscardForm if table else DiscardForm
     form = form_class(request.GET)

@@ -306,6 +306,17 @@ def _each_line(stdin: TextIO, stdout: TextIO, answer: Answer, to_json: ToJson) -
     return 0
 
 
+def _players_option(command: argparse.ArgumentParser, default: int | None, said: str) -> None:
+    command.add_argument(
+        "--players",
+        type=int,
+        choices=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+        default=default,
+        metavar="N",
+        help=said,
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="crib", description="Cribbage counting, pegging and discard values.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -318,12 +329,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     peg = commands.add_parser("peg", help="score the play, cards in the order laid")
     peg.add_argument("cards", nargs="*", help="cards laid in order; 'go' where no one could play")
-    peg.add_argument(
-        "--players",
-        type=int,
-        choices=range(MIN_PLAYERS, MAX_PLAYERS + 1),
-        metavar="N",
-        help="follow a play for N = 2, 3 or 4 players: 'go' is said by each player who "
+    _players_option(
+        peg,
+        None,
+        "follow a play for N = 2, 3 or 4 players: 'go' is said by each player who "
         "cannot play; player 1 leads and player N deals",
     )
 
@@ -345,13 +354,10 @@ def build_parser() -> argparse.ArgumentParser:
         role.add_argument(
             f"--{seat.value}", dest="role", action="store_const", const=seat, help=said
         )
-    discard.add_argument(
-        "--players",
-        type=int,
-        choices=(2, 3, 4),
-        default=2,
-        metavar="N",
-        help="the table: 2 (six dealt, two thrown; the default), 3 or 4 (five dealt, one thrown)",
+    _players_option(
+        discard,
+        2,
+        "the table: 2 (six dealt, two thrown; the default), 3 or 4 (five dealt, one thrown)",
     )
     discard.add_argument(
         "--crib-model",
@@ -393,13 +399,10 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="play each deck twice with the seats swapped (an even number of games)",
     )
-    match.add_argument(
-        "--players",
-        type=int,
-        choices=(2, 3, 4),
-        default=2,
-        metavar="N",
-        help="the table: 2 (the default), 3 (the first level alone against two of the "
+    _players_option(
+        match,
+        2,
+        "the table: 2 (the default), 3 (the first level alone against two of the "
         "second, each deck three times, the first level in each seat) or 4 (a team of each, "
         "partners opposite, each deck twice, the teams swapped): always duplicate, with the "
         "first level's wins, match points and points a deal over the decks, and the decision "

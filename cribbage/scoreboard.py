@@ -455,10 +455,12 @@ class Scoreboard:
 
     @property
     def players(self) -> int:
+        """How many sit at the table: 2, 3 or 4."""
         return self.seating.players
 
     @property
     def names(self) -> tuple[str, ...]:
+        """The players' names, seat by seat."""
         return self.seating.names
 
     def name(self, seat: Seat) -> str:
@@ -484,10 +486,12 @@ class Scoreboard:
 
     @property
     def deal(self) -> int:
+        """The number of the deal being played in the game, from 1."""
         return self.game.deal
 
     @property
     def dealer(self) -> Seat:
+        """The seat that deals now."""
         return self.game.dealer
 
     @property

@@ -28,6 +28,21 @@ def level_choices() -> list[tuple[str, str]]:
     ]
 
 
+def players_field(labels: tuple[str, str, str], **options) -> forms.TypedChoiceField:
+    """Two, three or four at the table, as radio buttons labelled ``labels``."""
+    return forms.TypedChoiceField(
+        label="Players",
+        choices=list(zip((2, 3, 4), labels, strict=True)),
+        coerce=int,
+        initial=2,
+        widget=forms.RadioSelect,
+        error_messages={
+            "invalid_choice": "There is no game of “%(value)s” players: play 2, 3 or 4."
+        },
+        **options,
+    )
+
+
 def match_length_field(*, wins: bool = False, **options) -> forms.TypedChoiceField:
     """A game or a match of 3, 5 or 7; with ``wins``, each match named with the games that
     win it (where the page does not say them)."""
@@ -76,21 +91,14 @@ class NewGameForm(forms.Form):
         required=False,
     )
     match = match_length_field(required=False, empty_value=1)
-    players = forms.TypedChoiceField(
-        label="Players",
-        choices=[
-            (2, "Two: you against the computer"),
-            (3, "Three: you against two computers"),
-            (4, "Four: you and a computer partner (North) against two"),
-        ],
-        coerce=int,
+    players = players_field(
+        (
+            "Two: you against the computer",
+            "Three: you against two computers",
+            "Four: you and a computer partner (North) against two",
+        ),
         required=False,
         empty_value=2,
-        initial=2,
-        widget=forms.RadioSelect,
-        error_messages={
-            "invalid_choice": "There is no game of “%(value)s” players: play 2, 3 or 4."
-        },
     )
 
 

@@ -25,7 +25,7 @@ from cribbage.scoreboard import (
 from cribbage.show import MAX_SHOW
 from quizzes.domain.marking import NINETEEN
 
-from ..forms import match_length_field
+from ..forms import match_length_field, players_field
 
 MOST_PLAYERS = 4
 KEY_LENGTH = 32
@@ -67,17 +67,8 @@ class NewScoreboardForm(forms.Form):
     opposite), who deals first (chosen, or by the cards cut), muggins, one game or a match,
     and which player is the one keeping the board, for their progress."""
 
-    players = forms.TypedChoiceField(
-        label="Players",
-        choices=[
-            (2, "Two"),
-            (3, "Three"),
-            (4, "Four: partners sit opposite, players 1 and 3 against 2 and 4"),
-        ],
-        coerce=int,
-        initial=2,
-        widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "A game is for 2, 3 or 4 players, not “%(value)s”."},
+    players = players_field(
+        ("Two", "Three", "Four: partners sit opposite, players 1 and 3 against 2 and 4")
     )
     dealer = forms.ChoiceField(
         label="Deals first",

@@ -348,6 +348,11 @@ def test_the_progress_page_makes_as_many_queries_for_a_long_history_as_a_short_o
     assert queries() == short
 
 
+def part(page: str, ident: str, end: str = "</section>") -> str:
+    """The page from the element ``id="ident"`` to the first ``end`` after it."""
+    return page.split(f'id="{ident}"')[1].split(end)[0]
+
+
 def figures(page) -> set[str]:
     """The progress page's figures as "name: figure", tags dropped ("Right: 5 (71%)")."""
     pairs = re.findall(r"<div><dt>(.*?)</dt><dd>(.*?)</dd></div>", page.content.decode())
@@ -411,7 +416,7 @@ def test_progress_leads_with_the_due_review(client, player):
     ReviewItem.objects.create(user=player, pattern="pair-royal", due_at=timezone.now())
     attempts(player, [True])
     page = client.get("/progress/").text
-    practise = page.split('id="next-heading"')[1].split("</section>")[0]
+    practise = part(page, "next-heading")
     assert "pair royal" in practise
     assert 'value="review"' in practise
 
@@ -422,7 +427,7 @@ def test_progress_names_the_weakest_pattern_when_nothing_is_due(client, player):
         AttemptPatternFactory(attempt=attempt, pattern="run-4", missed=not attempt.right)
         AttemptPatternFactory(attempt=attempt, pattern="nobs", missed=False)
     page = client.get("/progress/").text
-    practise = page.split('id="next-heading"')[1].split("</section>")[0]
+    practise = part(page, "next-heading")
     assert "run of four</strong>, right 1 of 3 times" in practise
     assert 'name="pattern" value="run-4"' in practise
 
@@ -433,6 +438,12 @@ def test_progress_shows_only_the_players_own_attempts(client, player):
     assert "Counted: 1" in figures(client.get("/progress/"))
 
 
+def review_page(client) -> tuple[str, str, str]:
+    """The review page, its section of the patterns due and its section of those later."""
+    page = client.get("/progress/review/").text
+    return page, part(page, "due-heading"), part(page, "later-heading")
+
+
 def test_the_review_page_shows_what_is_due_and_when_the_rest_comes_back(client, player):
     now = timezone.now()
     ReviewItem.objects.create(user=player, pattern="triple-run", due_at=now, misses=2)
@@ -440,9 +451,7 @@ def test_the_review_page_shows_what_is_due_and_when_the_rest_comes_back(client, 
         user=player, pattern="flush-5", due_at=now + timedelta(days=3, minutes=1)
     )
     ReviewItem.objects.create(user=UserFactory(), pattern="heels", due_at=now)
-    page = client.get("/progress/review/").text
-    due = page.split('id="due-heading"')[1].split("</section>")[0]
-    later = page.split('id="later-heading"')[1].split("</section>")[0]
+    page, due, later = review_page(client)
     assert "triple run" in due
     assert "missed 2 times" in due
     assert "flush of five" in later
@@ -454,9 +463,7 @@ def test_the_review_page_gives_each_patterns_chance_right_now(client, player):
     now = timezone.now()
     remembered(player, "double-run", stability=3.0, days_ago=3, due_in=0, now=now)
     remembered(player, "pair-royal", stability=20.0, days_ago=1, due_in=19, now=now)
-    page = client.get("/progress/review/").text
-    due = page.split('id="due-heading"')[1].split("</section>")[0]
-    later = page.split('id="later-heading"')[1].split("</section>")[0]
+    page, due, later = review_page(client)
     assert '<span class="box">90% chance right now</span>' in due
     assert "<td>99%</td>" in later
     assert "FSRS" in page
@@ -487,7 +494,7 @@ def test_progress_shows_each_queued_patterns_chance_of_being_counted_right_now(c
     ]
     remembered(UserFactory(), "heels", stability=1.0, days_ago=1, due_in=0, now=now)
     page = client.get("/progress/").text
-    section = page.split('id="queue-heading"')[1].split("</section>")[0]
+    section = part(page, "queue-heading")
     rows = re.findall(r'<th scope="row">([^<]+)</th><td>(\d+)%</td><td>(now|in )', section)
     # FSRS's order, the soonest due first, each with FSRS's retrievability now.
     assert rows == [("Nobs", "76", "now"), ("Double run", "90", "now"), ("Pair royal", "99", "in ")]
@@ -636,7 +643,7 @@ def test_a_throw_within_the_noise_is_good_and_not_marked_wrong(client, player):
     attempt = Attempt.objects.get()
     assert not attempt.right
     page = client.get(f"/quiz/{deal.pk}/")
-    heading = page.text.split('id="quiz-heading"')[1].split("</h1>")[0]
+    heading = part(page.text, "quiz-heading", "</h1>")
     assert 'class="verdict is-right"' in page.text
     assert "✓ Good: " + f"{attempt.loss:.2f} points behind the best" in heading
     assert "✗" not in heading
@@ -766,7 +773,7 @@ def test_a_play_card_is_claimed_in_one_tap_with_the_typed_field_kept(client, pla
     deal = PlayDealFactory(user=player)
     plays = deal.play.plays
     page = client.get(f"/quiz/{deal.pk}/").text
-    tap = page.split('id="answer-form"')[1].split("</form>")[0]
+    tap = part(page, "answer-form", "</form>")
     # A button for each total a card can peg, 0 to 14, the same for every card.
     buttons = re.findall(
         r'<button type="submit" name="claim" value="(\d+)" class="peg-button"', tap
@@ -778,7 +785,7 @@ def test_a_play_card_is_claimed_in_one_tap_with_the_typed_field_kept(client, pla
     assert 'name="claim" id="id_claim"' in typed
     # A tap is a plain submit: the claims so far ride along, hidden, before the button's.
     response = client.post(f"/quiz/{deal.pk}/answer/", {"claim": [str(plays[0].points)]})
-    tap = response.text.split('id="answer-form"')[1].split("</form>")[0]
+    tap = part(response.text, "answer-form", "</form>")
     assert f'<input type="hidden" name="claim" value="{plays[0].points}">' in tap
     assert tap.index('type="hidden"') < tap.index('class="peg-button"')
     claims = claims_for(deal)

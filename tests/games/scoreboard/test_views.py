@@ -92,7 +92,7 @@ def test_the_first_dealer_by_the_cards_cut(client):
     [
         ({"name_2": ""}, "Player 2 has no name"),
         ({"name_2": "ann"}, "Two players are called ann"),
-        ({"players": "5"}, "A game is for 2, 3 or 4 players, not “5”"),
+        ({"players": "5"}, "There is no game of “5” players: play 2, 3 or 4."),
         ({"dealer": "3"}, "Player 3 deals first, at a table of 2"),
         ({"dealer": "cut", "cut_1": "5h"}, "Enter the card Bo cut"),
         ({"dealer": "cut", "cut_1": "5h", "cut_2": "5d"}, "Ann and Bo cut fives: a tie"),
