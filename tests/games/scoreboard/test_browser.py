@@ -183,9 +183,8 @@ def test_the_screen_is_kept_awake_while_the_game_is_on(watched: Page):
     assert page.evaluate("window.wakeLocks") == 1
 
 
-def test_a_whole_deal_without_javascript(browser, live_server):
-    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
-    page = context.new_page()
+def test_a_whole_deal_without_javascript(page_without_javascript: Page, browser):
+    page = page_without_javascript
     page.set_viewport_size(PHONE)
     board = start(page, 2)
     assert_accessible_without_javascript(page, browser)
@@ -206,4 +205,3 @@ def test_a_whole_deal_without_javascript(browser, live_server):
     expect(page.locator(".sb-deal")).to_contain_text("Deal 2: Bo deals")
     board.refresh_from_db()
     assert (board.scores, board.version) == ([0, 2], 4)
-    context.close()
