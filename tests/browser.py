@@ -18,6 +18,8 @@ error, failed response or request to another host.
 import os
 from pathlib import Path
 
+import pytest
+
 AXE = Path(__file__).parent / "vendor" / "axe-4.14.1.min.js"
 ARTIFACTS = Path(__file__).parent / "artifacts"
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -40,7 +42,11 @@ README_SHOTS = {
     "menu-phone-390x844",
 }
 PHONE = {"width": 390, "height": 844}
+LANDSCAPE = {"width": 844, "height": 390}
 DESKTOP = {"width": 1280, "height": 800}
+VIEWPORTS = (PHONE, LANDSCAPE, DESKTOP)
+# A test at each viewport, with the ``at_viewport`` page (tests/conftest.py).
+every_viewport = pytest.mark.parametrize("viewport", VIEWPORTS, ids=str)
 
 
 def axe_violations(page, options: dict | None = None) -> list[dict]:

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from statistics import mean
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from cribbage.computer import Level, choose
@@ -20,13 +19,11 @@ from cribbage.game import Game as EngineGame
 from games.models import HUMAN, LEVEL_CHOICES, Game
 from games.review import which_questions
 from quizzes.domain.patterns import Category
-from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
+from tests.browser import LANDSCAPE, PHONE, assert_accessible, every_viewport, screenshot
 from tests.games.playing import played_until
 from tests.quizzes.test_browser import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-LANDSCAPE = {"width": 844, "height": 390}
 
 
 def current_game(page: Page) -> Game:
@@ -251,10 +248,10 @@ def test_the_longest_count_and_its_buttons_fit_a_phone_on_its_side(
     at_viewport: Page, viewport, seed, deal, turns
 ):
     page = at_viewport
-    sign_up(page, "long-count")
+    user = sign_up(page, "long-count")
     engine = a_long_count(seed, deal, turns)
     game = Game.objects.create(
-        user=get_user_model().objects.get(username="long-count"),
+        user=user,
         seed=engine.seed,
         level=Level.GREEDY.value,
         counting=Counting.MANUAL.value,
@@ -371,13 +368,12 @@ def a_pause_asking(user, players: int = 2, over: bool = False) -> Game:
 
 @pytest.mark.parametrize("over", [False, True], ids=["short", "over"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+@every_viewport
 def test_at_a_pause_the_deal_its_question_and_next_deal_are_in_the_first_screen(
     at_viewport: Page, seeded, viewport, players, over
 ):
     page = at_viewport
-    sign_up(page, "pause")
-    game = a_pause_asking(get_user_model().objects.get(username="pause"), players, over)
+    game = a_pause_asking(sign_up(page, "pause"), players, over)
     paused = game.pauses_after(game.engine)
     others = [count for count in game.engine.deals[paused - 1].counts if count.player != HUMAN]
     page.goto(f"/play/{game.pk}/")
@@ -425,8 +421,7 @@ def test_once_the_last_question_is_answered_the_score_line_no_longer_says_one_wa
     phone: Page, seeded, players
 ):
     page = phone
-    sign_up(page, "answers")
-    game = a_pause_asking(get_user_model().objects.get(username="answers"), players)
+    game = a_pause_asking(sign_up(page, "answers"), players)
     page.goto(f"/play/{game.pk}/")
     expect(page.locator(".scoreline")).to_contain_text("a question waits")
     for _ in range(10):
@@ -471,13 +466,12 @@ def a_count_waiting(user, players: int, source: Source) -> Game:
 
 @pytest.mark.parametrize("source", [Source.HAND, Source.CRIB], ids=str)
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+@every_viewport
 def test_at_every_count_the_cards_and_every_answer_are_in_the_first_screen(
     at_viewport: Page, seeded, viewport, players, source
 ):
     page = at_viewport
-    sign_up(page, "counts")
-    game = a_count_waiting(get_user_model().objects.get(username="counts"), players, source)
+    game = a_count_waiting(sign_up(page, "counts"), players, source)
     page.goto(f"/play/{game.pk}/")
     expect(page.locator(".counted")).to_have_count(players - 1 if source is Source.HAND else 0)
     player = Player(page, viewport)

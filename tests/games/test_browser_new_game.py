@@ -7,14 +7,17 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Game
-from tests.browser import DESKTOP, PHONE, assert_accessible, assert_in_first_screen, screenshot
+from tests.browser import (
+    assert_accessible,
+    assert_in_first_screen,
+    every_viewport,
+    screenshot,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LANDSCAPE = {"width": 844, "height": 390}
 
-
-@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+@every_viewport
 def test_the_deal_button_is_in_the_first_screen_and_stays_in_view(at_viewport: Page, viewport):
     page = at_viewport
     page.goto("/play/")

@@ -13,8 +13,7 @@ from cribbage.computer import choose
 from cribbage.game import Claim
 from cribbage.game import Game as EngineGame
 from games.models import Game
-from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
-from tests.games.test_browser import LANDSCAPE
+from tests.browser import PHONE, assert_accessible, every_viewport, screenshot
 from tests.quizzes.test_browser import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -148,7 +147,7 @@ def test_a_table_review_with_its_errors_open_is_within_four_phone_screens(phone:
     expect(page.locator("body")).to_contain_text(f"{players} players")
 
 
-@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+@every_viewport
 def test_the_review_opens_with_the_costliest_error_and_why_the_figures_folded(
     at_viewport: Page, viewport
 ):

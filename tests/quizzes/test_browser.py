@@ -23,13 +23,15 @@ def current_deal(page: Page) -> Deal:
     return Deal.objects.get(pk=int(match.group(1)))
 
 
-def sign_up(page: Page, username: str) -> None:
+def sign_up(page: Page, username: str):
+    """Sign ``username`` up on the page; their user."""
     page.goto("/accounts/signup/")
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password confirmation").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
     expect(page).to_have_url(re.compile(r"/progress/$"))
+    return get_user_model().objects.get(username=username)
 
 
 def test_a_whole_session_miss_see_review_right(phone: Page):
@@ -127,8 +129,7 @@ def test_next_hand_by_keyboard_and_the_double_submit(watched: Page):
 
 def test_a_double_run_counted_as_players_count_it_and_a_four_flush_over_claim(phone: Page):
     page = phone
-    sign_up(page, "double-run")
-    user = get_user_model().objects.get(username="double-run")
+    user = sign_up(page, "double-run")
 
     # 4-4-5-6 + 9, item by item: fifteens 6, and the double run 8 with its pair.
     deal = DealFactory(user=user, hand="4C 6D 5D 4S", starter="9C")

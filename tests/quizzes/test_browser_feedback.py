@@ -9,14 +9,17 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from quizzes.domain.lays import grade_lay
-from tests.browser import DESKTOP, PHONE, assert_accessible, assert_in_first_screen, screenshot
+from tests.browser import (
+    assert_accessible,
+    assert_in_first_screen,
+    every_viewport,
+    screenshot,
+)
 from tests.factories import LayDealFactory
 from tests.quizzes.test_browser import current_deal, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LANDSCAPE = {"width": 844, "height": 390}
-VIEWPORTS = [PHONE, LANDSCAPE, DESKTOP]
 # What the feedback said before it said why: the engine's words and columns of decimals.
 ENGINE_WORDS = ("strong computer", "searches", "crib values settle", "both seats")
 
@@ -40,7 +43,7 @@ def read_first(page: Page, viewport: dict) -> str:
     return said
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS, ids=str)
+@every_viewport
 def test_a_throw_is_answered_with_why_and_the_figures_folded(at_viewport: Page, viewport):
     page = at_viewport
     page.goto("/quiz/")
@@ -65,7 +68,7 @@ def test_a_throw_is_answered_with_why_and_the_figures_folded(at_viewport: Page, 
     assert_accessible(page)
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS, ids=str)
+@every_viewport
 def test_a_card_laid_is_answered_with_why_and_the_figures_folded(at_viewport: Page, viewport):
     page = at_viewport
     sign_up(page, f"pone-{viewport['width']}")

@@ -6,11 +6,14 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser import DESKTOP, PHONE, assert_accessible, assert_in_first_screen, screenshot
+from tests.browser import (
+    assert_accessible,
+    assert_in_first_screen,
+    every_viewport,
+    screenshot,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-LANDSCAPE = {"width": 844, "height": 390}
 
 
 def one_line(page: Page, selector: str) -> None:
@@ -27,7 +30,7 @@ def one_line(page: Page, selector: str) -> None:
     assert lines < 1.5, f"{selector} takes {lines:.1f} lines"
 
 
-@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+@every_viewport
 def test_a_fresh_guests_first_game_says_where_practice_lives_in_one_line_above_the_hint(
     at_viewport: Page, viewport
 ):
@@ -55,7 +58,7 @@ def test_a_fresh_guests_first_game_says_where_practice_lives_in_one_line_above_t
     expect(page.locator(".flash")).to_have_count(0)
 
 
-@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+@every_viewport
 def test_a_fresh_guests_first_quiz_has_the_notice_in_one_line_and_the_throw_in_view(
     at_viewport: Page, viewport
 ):

@@ -13,13 +13,11 @@ from playwright.sync_api import Page, expect
 from quizzes.domain.patterns import Pattern
 from quizzes.domain.spacing import after_answer
 from quizzes.models import ReviewItem
-from tests.browser import DESKTOP, PHONE, assert_accessible, screenshot
+from tests.browser import assert_accessible, every_viewport, screenshot
 from tests.factories import LayDealFactory
 from tests.quizzes.test_browser import current_deal, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-LANDSCAPE = {"width": 844, "height": 390}
 
 
 def missed(user, pattern: Pattern, *, times: int, last: timedelta) -> ReviewItem:
@@ -31,7 +29,7 @@ def missed(user, pattern: Pattern, *, times: int, last: timedelta) -> ReviewItem
     return ReviewItem.objects.create(user=user, pattern=pattern.value, memory=memory, misses=times)
 
 
-@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE, DESKTOP], ids=str)
+@every_viewport
 def test_a_pattern_missed_more_often_and_longer_ago_shows_the_lower_chance(
     at_viewport: Page, viewport
 ):
