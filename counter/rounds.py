@@ -42,7 +42,7 @@ def _show_of(shows: tuple[Show, ...], key: str) -> Show | None:
     return next((show for show in shows if show.place.key == key), None)
 
 
-def _total(show: Show | None) -> int | None:
+def _points(show: Show | None) -> int | None:
     return show.result.total if show else None
 
 
@@ -59,17 +59,17 @@ class RoundCount:
     @property
     def pone_pegs(self) -> int | None:
         """What pone pegs in the show: the hand. None until it is counted."""
-        return _total(self.show_of("pone"))
+        return _points(self.show_of("pone"))
 
     @property
     def dealer_hand(self) -> int | None:
         """The dealer's hand alone, the crib apart. None until it is counted."""
-        return _total(self.show_of("dealer"))
+        return _points(self.show_of("dealer"))
 
     @property
     def crib(self) -> int | None:
         """The crib, the dealer's. None until it is counted."""
-        return _total(self.show_of("crib"))
+        return _points(self.show_of("crib"))
 
     @property
     def dealer_pegs(self) -> int | None:
@@ -220,7 +220,7 @@ class TableCount:
         return _show_of(self.shows, key)
 
     def _total(self, key: str) -> int | None:
-        return _total(self.show_of(key))
+        return _points(self.show_of(key))
 
     @property
     def dealer_number(self) -> int:
