@@ -28,6 +28,7 @@ __all__ = [
     "GO",
     "GO_FROM",
     "MAX_PLAYERS",
+    "MAX_TURN_POINTS",
     "MIN_PLAYERS",
     "PegItem",
     "PegKind",
@@ -52,6 +53,9 @@ GO_FROM = MAX_COUNT - MAX_CARD_VALUE + 1
 below it is accepted, since the cards shown cannot prove it wrong, but worth a second look."""
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+MAX_TURN_POINTS = 15
+"""The most one card laid can peg: a double pair royal (12) making fifteen (2) with the
+play's last card (1), as four aces on a count of 11 at the end of a two-player play."""
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 
 

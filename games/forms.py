@@ -6,6 +6,7 @@ from cribbage.cards import CardError, parse_card
 from cribbage.computer import Level
 from cribbage.game import Action, Claim, Counting, Discard, Go, Lay
 from cribbage.match_score import MATCH_LENGTHS, games_needed
+from cribbage.pegging import MAX_TURN_POINTS
 from quizzes.domain.marking import NINETEEN
 from quizzes.forms import AnswerForm
 
@@ -107,7 +108,8 @@ ACTIONS = ("discard", "lay", "go", "claim", "next", "hint", "resign")
 
 class MoveForm(forms.Form):
     """One move of the player's: ``action`` with what it needs (``throw`` two cards,
-    ``card``, or a claim: ``total`` or the itemised fields), made at move number ``move``."""
+    ``card``, or a claim: ``total`` or the itemised fields), made at move number ``move``.
+    A card may come with ``peg``, the points said as it is laid: its claim."""
 
     move = forms.IntegerField(min_value=0, error_messages={"invalid": "That move is unknown."})
     action = forms.ChoiceField(
@@ -116,6 +118,15 @@ class MoveForm(forms.Form):
     )
     throw = forms.MultipleChoiceField(required=False)
     card = forms.CharField(required=False, max_length=4)
+    peg = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=MAX_TURN_POINTS,
+        error_messages={
+            key: f"Say what your card pegs as a number from 0 to {MAX_TURN_POINTS}."
+            for key in ("invalid", "min_value", "max_value")
+        },
+    )
 
     def __init__(self, data=None, *, hand=(), show_claim: bool = False, throw_each: int = 2):
         super().__init__(data)
@@ -162,6 +173,13 @@ class MoveForm(forms.Form):
         # 19 is the table's word for nothing: a claim of nothing.
         total = 0 if answer.points is None and answer.total == NINETEEN else answer.total
         return Claim(HUMAN, total)
+
+    @property
+    def pegged(self) -> int | None:
+        """The points said with a card laid, when the move is one and they were said."""
+        if self.cleaned_data["action"] == "lay":
+            return self.cleaned_data.get("peg")
+        return None
 
     @property
     def answer(self):

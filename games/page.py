@@ -21,7 +21,7 @@ from cribbage.game import Game as EngineGame
 from cribbage.hints import discard_hint, play_hint
 from cribbage.match_score import MatchScore
 from cribbage.muggins import play_claim_said, show_claim_said
-from cribbage.pegging import pegged_words
+from cribbage.pegging import MAX_TURN_POINTS, pegged_words
 from cribbage.records import Deal, PlayState
 from cribbage.seating import Seating
 from cribbage.show import MAX_SHOW
@@ -37,9 +37,6 @@ from .review import which_questions
 
 __all__ = ["MatchHoles", "board_holes", "board_svg", "claims_show", "page_context"]
 
-PLAY_MAX = 14
-"""A card in the play scores at most 14 (a double pair royal making 31): its claim has a
-button for each total from 0, the same for every card, so they give nothing away."""
 SKUNK_RULE_THREE = (
     "The skunk at three: the ACC text gives no skunk line for three players, so this game "
     "judges it on the runner-up: the winner skunks the table only when both others are "
@@ -99,7 +96,8 @@ def page_context(request: HtmxHttpRequest, game: Game, problem: str = "", notice
         "cut": _cut(engine) if deal.number == 1 and phase is Phase.DISCARD else None,
         "hint": _hint(engine) if game.hints and not paused and your_turn else None,
         "show_buttons": peg_buttons(MAX_SHOW),
-        "play_buttons": peg_buttons(PLAY_MAX),
+        "play_buttons": peg_buttons(MAX_TURN_POINTS),
+        "peg_choices": peg_choices() if engine.is_manual(HUMAN) else "",
         "now_series": now_series(play, _series(engine, deal)),
         "board_svg": board_svg(
             seating,
@@ -256,6 +254,12 @@ def board_holes(tracks: int) -> str:
 def peg_buttons(most: int) -> str:
     """A claim's buttons, 0 to ``most``, the same on every page: drawn once."""
     return render_to_string("games/_peg_buttons.html", {"buttons": range(most + 1)})
+
+
+@cache
+def peg_choices() -> str:
+    """What a card laid pegs, said with it: a choice for each total, 0 chosen, drawn once."""
+    return render_to_string("games/_peg_choices.html", {"choices": range(MAX_TURN_POINTS + 1)})
 
 
 def _cut(engine: EngineGame) -> dict | None:

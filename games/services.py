@@ -197,12 +197,20 @@ class Move:
 
 
 def game_move(
-    *, game: Game, action: Action, expected: int, now: datetime, answer: Answer | None = None
+    *,
+    game: Game,
+    action: Action,
+    expected: int,
+    now: datetime,
+    answer: Answer | None = None,
+    pegged: int | None = None,
 ) -> Move:
     """The player's ``action``, made when the game is still at move ``expected`` (a repeat
     of a move already made changes nothing), then the computer's moves until the player is
     to move again or the game is over. A claim may come with the itemised ``answer`` it
-    totals, for the marks kept with the player's progress.
+    totals, for the marks kept with the player's progress. A card laid may come with the
+    points ``pegged`` the player says as it goes down, as at the table: their claim for it,
+    made with the card (ignored when the game counts for them).
 
     Raises ``GameError`` (naming what is wrong, nothing changed) for a move not allowed now.
     """
@@ -221,8 +229,19 @@ def game_move(
         if isinstance(action, Claim):
             _record_claim(game, engine, action, answer, now)
         log = [_logged(game, action, now)]
+        if pegged is not None and isinstance(action, Lay) and _claim_waits(after):
+            claim = Claim(HUMAN, pegged)
+            _record_claim(game, after, claim, None, now)
+            log.append(_logged(game, claim, now))
+            after = after.apply(claim)
         _computer_moves(game, after, now, log)
     return Move(game, made=True)
+
+
+def _claim_waits(engine: EngineGame) -> bool:
+    """Whether the game waits for the player's claim for the card they have just laid."""
+    pending = engine.pending
+    return pending is not None and pending.player == HUMAN and pending.source is Source.PLAY
 
 
 def game_next_deal(*, game: Game, expected: int) -> Move:

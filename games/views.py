@@ -241,5 +241,6 @@ def _make(game: Game, form: MoveForm, *, show_claim: bool) -> Move:
         action=Resign(HUMAN) if action == "resign" else form.engine_action,
         expected=expected,
         answer=form.answer if show_claim else None,
+        pegged=form.pegged,
         now=timezone.now(),
     )

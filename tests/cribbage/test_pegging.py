@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from cribbage.cards import DECK, CardError, parse_card, parse_cards
 from cribbage.pegging import (
     GO,
+    MAX_TURN_POINTS,
     PeggingError,
     PegItem,
     PegKind,
@@ -115,6 +116,31 @@ def test_any_play_scores_within_the_rules(deck):
                 assert item.points in (2, 6, 12)
         series.append(card)
         assert sum(c.value for c in series) <= 31
+
+
+def test_the_most_one_card_pegs_is_four_aces_making_fifteen_with_the_last_card():
+    state = PlayState.start(2)
+    for card in parse_cards("2H 2S 3H 4S AH AS AD"):
+        state, _ = state.lay(card)
+    _, items = state.lay(parse_card("AC"))
+    assert [item.name for item in items] == ["fifteen", "double pair royal", "last card"]
+    assert sum(item.points for item in items) == MAX_TURN_POINTS == 15
+
+
+@settings(max_examples=300)
+@given(st.sampled_from((2, 3, 4)), st.permutations(DECK))
+def test_no_card_in_any_play_pegs_more_than_the_most(players, deck):
+    hands = [list(deck[4 * seat : 4 * seat + 4]) for seat in range(players)]
+    state = PlayState.start(players)
+    while not state.is_over:
+        hand = hands[state.to_play]
+        fitting = state.playable(hand)
+        if fitting:
+            hand.remove(fitting[0])
+            state, items = state.lay(fitting[0])
+        else:
+            state, items = state.say_go()
+        assert sum(item.points for item in items) <= MAX_TURN_POINTS
 
 
 # --- the play for 2, 3 and 4 players ---------------------------------------------------

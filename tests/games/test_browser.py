@@ -14,7 +14,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cribbage.computer import Level, choose
-from cribbage.game import Claim, Counting, Source, pegged_words
+from cribbage.cards import parse_card
+from cribbage.game import Claim, Counting, Lay, Source, pegged_words
 from cribbage.game import Game as EngineGame
 from games.models import HUMAN, LEVEL_CHOICES, Game
 from games.review import which_questions
@@ -106,8 +107,15 @@ class Player:
                 self.throw_two()
             else:
                 self.phase("play")
-                self.tap(page.locator(".hand-card:not([disabled])").first)
+                self.lay(engine)
         raise AssertionError("the game did not end")
+
+    def lay(self, engine) -> None:
+        """The first card that fits, with what it pegs (one tap, or two)."""
+        if self.page.locator(".peg-choices").count():
+            count_now = [".series--now"] if self.page.locator(".series--now").count() else []
+            self.in_view(*count_now, ".play-count-now", ".peg-choices", ".hand-cards")
+        lay_first_card(self.page, engine, self.tap)
 
     def throw_two(self) -> None:
         """Two taps: the second card ticked throws them, without "Throw these two"."""
@@ -167,6 +175,17 @@ class Player:
             assert text.startswith("It pegs "), text  # said so to a screen reader too
             assert text.removeprefix("It pegs ") in said, (text, said)
             self.announced.append(text)
+
+
+def lay_first_card(page: Page, engine, tap) -> None:
+    """The first card that fits, laid by ``tap``; when the player counts, what it pegs is
+    said first if it pegs something (nothing is chosen already)."""
+    card = page.locator("button.hand-card:not([disabled])").first
+    if page.locator(".peg-choices").count():
+        points = engine.apply(Lay(HUMAN, parse_card(card.get_attribute("value")))).pending.points
+        if points:
+            tap(page.locator(f'.peg-choices input[value="{points}"]'))
+    tap(card)
 
 
 def new_game(page: Page, counting: str, level: str = "greedy") -> None:

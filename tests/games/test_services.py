@@ -4,7 +4,17 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from cribbage.game import Claim, Counting, Discard, GameError, action_from_dict, replay
+from cribbage.game import (
+    Claim,
+    Counting,
+    Discard,
+    GameError,
+    Go,
+    Lay,
+    Source,
+    action_from_dict,
+    replay,
+)
 from games.models import COMPUTER, HUMAN, Game
 from games.services import forced, game_hint, game_move, game_next_deal
 from quizzes.models import Attempt, AttemptPattern, ReviewItem
@@ -206,3 +216,70 @@ def test_a_hint_asked_at_the_pause_after_a_deal_is_refused_and_not_counted():
     assert (game.hints_used, game.pauses_after(game.engine)) == (used, 1)
     game = game_next_deal(game=game, expected=game.moves).game
     assert game.hints_used == used  # the next deal's hint is counted with its discard
+
+
+def lay_pegging(game: Game, rng: random.Random, short: bool) -> tuple[Game, int, int]:
+    """One of the player's cards laid with what it pegs said (less 1 when ``short`` and it
+    pegs something); with the points it pegged and those said."""
+    engine = game.engine
+    lay = rng.choice([action for action in engine.legal_actions() if isinstance(action, Lay)])
+    points = engine.apply(lay).pending.points
+    said = points - 1 if short and points else points
+    made = game_move(game=game, action=lay, expected=game.moves, now=timezone.now(), pegged=said)
+    return made.game, points, said
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_card_laid_with_what_it_pegs_is_laid_and_claimed_in_one_move(players):
+    """What the player says as their card goes down is their claim for it, made with the
+    lay: the log holds the lay then the claim, the claim is kept with their progress, and
+    said short, the taker pegs what they missed."""
+    game = start(players=players)
+    rng = random.Random(players)
+    laid = 0
+    for _ in range(400):
+        engine = game.engine
+        if engine.is_over or engine.deal.number > 2:
+            break
+        if game.pauses_after(engine):
+            game = game_next_deal(game=game, expected=game.moves).game
+        elif engine.pending is not None:
+            game = game_move(
+                game=game,
+                action=Claim(HUMAN, engine.pending.points),
+                expected=game.moves,
+                now=timezone.now(),
+            ).game
+        elif engine.deal.play is not None and not isinstance(engine.legal_actions()[0], Go):
+            before = game.moves
+            taker = engine.muggins_taker(HUMAN)
+            game, points, said = lay_pegging(game, rng, short=laid % 2 == 1)
+            laid += 1
+            lay, claim = (action_from_dict(row.action) for row in game.actions.filter(
+                number__in=(before, before + 1)).order_by("number"))
+            assert isinstance(lay, Lay) and claim == Claim(HUMAN, said)
+            record = game.engine.claims[-1]
+            assert (record.claimed, record.scored) == (said, points)
+            missed = [peg for peg in game.engine.pegs if peg.source is Source.MUGGINS]
+            if said < points:
+                assert missed[-1].player in game.engine.scoring_seats(taker)
+                assert missed[-1].points == points - said
+        else:
+            game = a_random_move(game, rng)
+    assert laid >= 4
+    actions = [action_from_dict(row.action) for row in game.actions.order_by("number")]
+    replayed = replay(game.seed, actions, human=HUMAN, players=players)
+    assert replayed.to_dict() == game.state
+    assert Attempt.objects.filter(deal__kind="play").count() >= laid
+
+
+def test_what_a_card_pegs_is_not_asked_when_the_game_counts_for_the_player():
+    game = start(counting=Counting.AUTOMATIC)
+    rng = random.Random(2)
+    while game.engine.deal.play is None or not isinstance(game.engine.legal_actions()[0], Lay):
+        game = a_random_move(game, rng)
+    before = game.moves
+    lay = game.engine.legal_actions()[0]
+    game = game_move(game=game, action=lay, expected=before, now=timezone.now(), pegged=5).game
+    assert not any(row.action["type"] == "claim" for row in game.actions.all())
+    assert game.engine.claims == ()

@@ -216,7 +216,7 @@ def test_a_card_in_the_play_is_claimed_with_the_same_buttons_whatever_it_scored(
         ),
     )
     page = client.get(f"/play/{game.pk}/")
-    for points in range(15):
+    for points in range(16):
         assertContains(page, f'name="total" value="{points}"', count=1)
     assertContains(page, "Type it instead")
     response = client.post(
@@ -224,6 +224,61 @@ def test_a_card_in_the_play_is_claimed_with_the_same_buttons_whatever_it_scored(
         {"move": game.moves, "action": "claim", "total": str(game.engine.pending.points)},
     )
     assert response.status_code == 302
+
+
+def your_lay(game, engine) -> bool:
+    return engine.to_move == HUMAN and engine.pending is None and bool(
+        engine.deal.play and engine.deal.play.playable(engine.deal.held(HUMAN))
+    )
+
+
+def test_a_card_is_laid_with_what_it_pegs_said_in_one_submit(client, player):
+    """The points are chosen first, 0 unless another is; the card's button sends both."""
+    game = advance(new_game(client), your_lay)
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, '<input type="radio" name="peg" value="0" checked>', html=True)
+    for points in range(1, 16):
+        assertContains(page, f'<input type="radio" name="peg" value="{points}">', html=True)
+    engine = game.engine
+    card = engine.deal.play.playable(engine.deal.held(HUMAN))[0]
+    points = engine.apply(Lay(HUMAN, card)).pending.points
+    response = client.post(
+        f"/play/{game.pk}/move/",
+        {"move": game.moves, "action": "lay", "card": card.code, "peg": str(points)},
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    claims = game.engine.claims
+    assert (claims[-1].claimed, claims[-1].scored, claims[-1].missed) == (points, points, 0)
+    assert Attempt.objects.filter(deal__kind="play").count() == len(claims_in_play(game))
+
+
+def claims_in_play(game):
+    return [claim for claim in game.engine.claims if claim.source is Source.PLAY]
+
+
+@pytest.mark.parametrize("peg", ["16", "-1", "two"])
+def test_what_a_card_pegs_out_of_range_is_named_and_nothing_changes(client, player, peg):
+    game = advance(new_game(client), your_lay)
+    before = (game.moves, game.state)
+    engine = game.engine
+    card = engine.deal.play.playable(engine.deal.held(HUMAN))[0]
+    response = client.post(
+        f"/play/{game.pk}/move/",
+        {"move": game.moves, "action": "lay", "card": card.code, "peg": peg},
+    )
+    assertContains(
+        response, "Say what your card pegs as a number from 0 to 15.", status_code=400
+    )
+    game.refresh_from_db()
+    assert (game.moves, game.state) == before
+
+
+def test_counted_for_me_the_play_asks_nothing_with_the_card(client, player):
+    game = advance(new_game(client, counting="automatic"), your_lay)
+    page = client.get(f"/play/{game.pk}/")
+    assertContains(page, 'name="card"')
+    assertNotContains(page, 'name="peg"')
 
 
 def test_a_show_count_has_a_button_for_every_total_and_the_starter_is_marked(client, player):
