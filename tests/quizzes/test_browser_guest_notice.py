@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from cribbage.game import Game as EngineGame
+from cribbage.hints import discard_hint
 from tests.browser import (
     assert_accessible,
     assert_in_first_screen,
@@ -50,12 +52,34 @@ def test_a_fresh_guests_first_game_says_where_practice_lives_in_one_line_above_t
     assert_in_first_screen(page, viewport, ".throw-card")
     assert_in_first_screen(page, viewport, ".discard-move button[type=submit]")
     assert_in_first_screen(page, viewport, ".hint-box .card-row")
+    assert_in_first_screen(page, viewport, ".hint-box")
     assert_accessible(page)
     screenshot(page, f"guest-notice-game-{viewport['width']}x{viewport['height']}", False)
 
     # Said once: the next page has none, and the link keeps the game.
     page.reload()
     expect(page.locator(".flash")).to_have_count(0)
+
+
+LONGEST_HINT = "hint-146"
+"""Of the first deals of seeds hint-0 to hint-399, one with the longest throw hint (332
+characters: a hand of 12 said item by item, the crib's reasons, the next best throw)."""
+
+
+@every_viewport
+def test_the_longest_first_hint_is_whole_in_the_first_screen_under_the_notice(
+    at_viewport: Page, viewport, monkeypatch
+):
+    monkeypatch.setattr("games.services.secrets.token_hex", lambda _: LONGEST_HINT)
+    assert len(discard_hint(EngineGame.new(LONGEST_HINT), 0).why) >= 330
+    page = at_viewport
+    page.goto("/play/")
+    page.get_by_role("checkbox", name=re.compile("^Hints")).check()
+    page.get_by_role("button", name="Deal a new game").click()
+    expect(page.locator(".hint-box")).to_contain_text("fifteen eight, a pair is ten")
+    for selector in (".flash--guest", ".cut", ".throw-card", ".hint-box"):
+        assert_in_first_screen(page, viewport, selector)
+    screenshot(page, f"longest-hint-{viewport['width']}x{viewport['height']}", False)
 
 
 @every_viewport
