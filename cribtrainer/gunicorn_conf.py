@@ -11,11 +11,17 @@ A worker whose master dies (killed -9) is sent SIGTERM at once, so it finishes t
 it is writing and exits, instead of serving on, orphaned, until it notices (up to gunicorn's
 timeout). No control socket: its default path (``~/.gunicorn/gunicorn.ctl``) would be shared
 by every instance of the same user.
+
+Each answer is sent whole or not at all (cribtrainer.gunicorn_worker): a worker killed
+mid-answer is nginx's 502, never a 200 cut short. Files go through the same writes, not
+sendfile, so they are held too.
 """
 
 import ctypes
 import signal
 
+worker_class = "cribtrainer.gunicorn_worker.WholeAnswerWorker"
+sendfile = False
 secure_scheme_headers: dict[str, str] = {}
 forwarder_headers = ""  # a comma-separated list: none
 control_socket_disable = True
