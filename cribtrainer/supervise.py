@@ -52,6 +52,7 @@ class Instance:
     port: int
     run: Path
     proxies: int = 1
+    ipv6_prefix: int = 64
     rate: int = 20
     burst: int = 60
     connections: int = 6
@@ -60,25 +61,76 @@ class Instance:
     send_timeout: float = 60.0
 
 
-def client_key(proxies: int) -> tuple[str, str]:
-    """The nginx map that sets ``$client``, the address the limits count, and what it is in
-    words. nginx's own peer when clients reach it directly; else the entry of
-    ``X-Forwarded-For`` that the outermost proxy appended, as cribtrainer.clients reads it
-    (a request without enough entries did not come through the proxies: its peer)."""
+def client_key(proxies: int, ipv6_prefix: int = 64) -> tuple[str, str]:
+    """The nginx maps that set ``$client``, the key the limits count, and what it is in
+    words. The address is nginx's own peer when clients reach it directly; else the entry
+    of ``X-Forwarded-For`` that the outermost proxy appended, as cribtrainer.clients reads
+    it (a request without enough entries did not come through the proxies: its peer). An
+    IPv4 address is its own key, also written as IPv6 (``::ffff:192.0.2.1``); an IPv6
+    address is keyed by its network, as the app's limits count it (``IPV6_PREFIX_LENGTH``,
+    to a whole group of 16 bits: a /64 is its first four groups)."""
     if proxies <= 1:
-        return "    map $remote_addr $client {\n        default $remote_addr;\n    }", "its peer"
-    after = proxies - 2  # entries appended behind the outermost proxy, nginx's not yet
-    pattern = r"(?:^|,)\s*(?<entry>[^,\s]+)\s*" + (rf"(?:,[^,]*){{{after}}}" if after else "") + "$"
-    body = f'        default $remote_addr;\n        "~{pattern}" $entry;'
-    return (
-        f"    map $http_x_forwarded_for $client {{\n{body}\n    }}",
-        "the X-Forwarded-For entry of the outermost proxy",
-    )
+        address = "    map $remote_addr $client_address {\n        default $remote_addr;\n    }"
+        note = "its peer"
+    else:
+        after = proxies - 2  # entries appended behind the outermost proxy, nginx's not yet
+        tail = rf"(?:,[^,]*){{{after}}}" if after else ""
+        pattern = r"(?:^|,)\s*(?<entry>[^,\s]+)\s*" + tail + "$"
+        body = f'        default $remote_addr;\n        "~{pattern}" $entry;'
+        address = f"    map $http_x_forwarded_for $client_address {{\n{body}\n    }}"
+        note = "the X-Forwarded-For entry of the outermost proxy"
+    keys = ipv6_network_keys(ipv6_prefix)
+    rules = "".join(f'        "~*{regex}" "{key}";\n' for regex, key in keys)
+    network = f"    map $client_address $client {{\n        default $client_address;\n{rules}    }}"
+    groups = _network_groups(ipv6_prefix)
+    return f"{address}\n{network}", f"{note}; an IPv6 client by its /{16 * groups}"
+
+
+_GROUP = "[0-9a-f]{1,4}"
+
+
+def _network_groups(prefix: int) -> int:
+    """The 16-bit groups of an IPv6 address that key its client: ``prefix`` bits rounded
+    down (a wider network, never a narrower one than the app counts), one at least."""
+    return max(1, min(8, prefix // 16))
+
+
+def _groups(n: int) -> str:
+    """A regex of ``n`` groups joined by colons."""
+    return ":".join([_GROUP] * n)
+
+
+def ipv6_network_keys(prefix: int) -> list[tuple[str, str]]:
+    """(regex, key) pairs for an nginx map from an IPv6 address as text to its network's
+    first groups: ``2001:db8::1`` to ``2001:db8:0:0`` at /64. An address written with
+    ``::`` is matched by how many groups stand before and after it, which says how many
+    zeros it stands for; the IPv4-mapped form is keyed by its IPv4 address."""
+    groups = _network_groups(prefix)
+    keys = [(r"^::ffff:(\d+\.\d+\.\d+\.\d+)$", "$1")]
+    if groups < 8:  # the network's groups all written before any ``::``
+        keys.append((f"^({_groups(groups)}):", "$1"))
+    else:
+        keys.append((f"^({_groups(8)})$", "$1"))
+    for before in range(groups):
+        for after in range(8 - before):
+            zeros = 8 - before - after
+            shown = max(0, groups - before - zeros)  # groups after the ``::`` in the network
+            head = f"^({_groups(before)})::" if before else "^::"
+            rest = [f"({_groups(shown)})"] if shown else []
+            if after > shown:
+                rest.append(_groups(after - shown))
+            regex = head + ":".join(rest) + "$"
+            key = [f"${1}"] if before else []
+            key += ["0"] * min(zeros, groups - before)
+            if shown:
+                key.append(f"${1 + bool(before)}")
+            keys.append((regex, ":".join(key)))
+    return keys
 
 
 def render(instance: Instance) -> str:
     """deploy/nginx.conf for ``instance``."""
-    key, key_note = client_key(instance.proxies)
+    key, key_note = client_key(instance.proxies, instance.ipv6_prefix)
     user = ""
     if os.geteuid() == 0:  # workers would otherwise be nobody, who cannot reach the socket
         me = pwd.getpwuid(os.geteuid())
@@ -244,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         port=port,
         run=run,
         proxies=proxies,
+        ipv6_prefix=_env_int("IPV6_PREFIX_LENGTH", Instance.ipv6_prefix),
         rate=_env_int("CLIENT_REQUESTS_PER_SECOND", Instance.rate),
         burst=_env_int("CLIENT_REQUEST_BURST", Instance.burst),
         connections=_env_int("CLIENT_CONNECTIONS", Instance.connections),

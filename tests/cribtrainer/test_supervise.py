@@ -7,7 +7,10 @@ killed -9 in turn. `python -m tests.bench slow_clients` runs 50
 sockets for 60 s against the default deadlines (docs/benchmarks.md).
 """
 
+import http.client
+import ipaddress
 import os
+import random
 import resource
 import signal
 import socket
@@ -44,6 +47,77 @@ def test_behind_a_proxy_the_limits_count_the_address_it_appended():
     assert "default $remote_addr;" in client_key(1)[0]
     mapped = client_key(3)[0]  # a proxy outside, one more between it and nginx
     assert r"(?:,[^,]*){1}$" in mapped
+
+
+def _nginx_keying(run: Path, proxies: int, ipv6_prefix: int):
+    """nginx with only ``client_key``'s maps, answering each request with its key."""
+    port = _free_port()
+    key, _ = client_key(proxies, ipv6_prefix)
+    (run / "nginx.conf").write_text(
+        f"daemon off; master_process off; pid {run}/nginx.pid; error_log stderr error;\n"
+        "events {}\n"
+        f"http {{ access_log off; client_body_temp_path {run}/body; proxy_temp_path {run}/p;\n"
+        f"fastcgi_temp_path {run}/f; uwsgi_temp_path {run}/u; scgi_temp_path {run}/s;\n"
+        f"{key}\n"
+        f'server {{ listen 127.0.0.1:{port}; location / {{ return 200 "$client"; }} }} }}\n'
+    )
+    nginx = os.environ.get("NGINX_BIN") or "/usr/sbin/nginx"
+    conf = run / "nginx.conf"
+    process = subprocess.Popen([nginx, "-e", "stderr", "-p", str(run), "-c", str(conf)])
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    return process, port
+
+
+def _ipv6_addresses(rng: random.Random, n: int) -> list[ipaddress.IPv6Address]:
+    """Addresses with runs of zero groups anywhere (so ``::`` stands for every length at
+    every place), and each group's value from 0 to ffff."""
+    found = []
+    for _ in range(n):
+        choices = (0, 0, 0, rng.randrange(1, 16), rng.randrange(65536))
+        groups = [rng.choice(choices) for _ in range(8)]
+        found.append(ipaddress.IPv6Address(":".join(f"{g:x}" for g in groups)))
+    return found
+
+
+@pytest.mark.live
+@pytest.mark.parametrize("ipv6_prefix", [64, 48, 128])
+def test_nginx_keys_an_ipv6_client_by_its_network_as_the_app_does(tmp_path, ipv6_prefix):
+    """Through real nginx, for 1,500 addresses written as a proxy writes them (the shortest
+    form) and in full: the key is the network's first groups, the same for every address
+    of a network and different for every other network; IPv4 is its own key."""
+    process, port = _nginx_keying(tmp_path, proxies=2, ipv6_prefix=ipv6_prefix)
+    rng = random.Random(ipv6_prefix)
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+
+        def key_of(address: str) -> str:
+            connection.request("GET", "/", headers={"X-Forwarded-For": f"198.51.100.7, {address}"})
+            return connection.getresponse().read().decode()
+
+        for ip in _ipv6_addresses(rng, 1500):
+            network = ipaddress.ip_network(f"{ip}/{ipv6_prefix}", strict=False)
+            for written in {str(ip), ip.exploded.replace("0000", "0")}:
+                key = key_of(written)
+                groups = key.split(":")
+                assert len(groups) == ipv6_prefix // 16, (written, key)
+                padded = ":".join(groups + ["0"] * (8 - len(groups)))
+                assert ipaddress.IPv6Address(padded) == network.network_address, (written, key)
+            # Another address of the network, as a proxy writes it: the very same key.
+            host = rng.choice((0, 1, rng.randrange(2**64))) % network.num_addresses
+            sibling = network.network_address + host
+            assert key_of(str(sibling)) == key_of(str(ip)), (ip, sibling)
+        assert key_of("192.0.2.1") == "192.0.2.1"
+        assert key_of("::ffff:192.0.2.1") == "192.0.2.1"
+        connection.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,8 @@ from statistics import mean
 import pytest
 from playwright.sync_api import Page, expect
 
-from cribbage.computer import Level, choose
 from cribbage.cards import parse_card
+from cribbage.computer import Level, choose
 from cribbage.game import Claim, Counting, Lay, Source, pegged_words
 from cribbage.game import Game as EngineGame
 from games.models import HUMAN, LEVEL_CHOICES, Game

@@ -255,8 +255,10 @@ def test_a_card_laid_with_what_it_pegs_is_laid_and_claimed_in_one_move(players):
             taker = engine.muggins_taker(HUMAN)
             game, points, said = lay_pegging(game, rng, short=laid % 2 == 1)
             laid += 1
-            lay, claim = (action_from_dict(row.action) for row in game.actions.filter(
-                number__in=(before, before + 1)).order_by("number"))
+            lay, claim = (
+                action_from_dict(row.action)
+                for row in game.actions.filter(number__in=(before, before + 1)).order_by("number")
+            )
             assert isinstance(lay, Lay) and claim == Claim(HUMAN, said)
             record = game.engine.claims[-1]
             assert (record.claimed, record.scored) == (said, points)

@@ -227,8 +227,10 @@ def test_a_card_in_the_play_is_claimed_with_the_same_buttons_whatever_it_scored(
 
 
 def your_lay(game, engine) -> bool:
-    return engine.to_move == HUMAN and engine.pending is None and bool(
-        engine.deal.play and engine.deal.play.playable(engine.deal.held(HUMAN))
+    return (
+        engine.to_move == HUMAN
+        and engine.pending is None
+        and bool(engine.deal.play and engine.deal.play.playable(engine.deal.held(HUMAN)))
     )
 
 
@@ -267,9 +269,7 @@ def test_what_a_card_pegs_out_of_range_is_named_and_nothing_changes(client, play
         f"/play/{game.pk}/move/",
         {"move": game.moves, "action": "lay", "card": card.code, "peg": peg},
     )
-    assertContains(
-        response, "Say what your card pegs as a number from 0 to 15.", status_code=400
-    )
+    assertContains(response, "Say what your card pegs as a number from 0 to 15.", status_code=400)
     game.refresh_from_db()
     assert (game.moves, game.state) == before
 
