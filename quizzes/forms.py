@@ -203,11 +203,6 @@ class ThrowForm(forms.Form):
         return set(self.data.getlist("throw")) if hasattr(self.data, "getlist") else set()
 
 
-PLAY_MOST = 14
-"""A card in the play pegs at most 14 (a double pair royal making 31): a claim's buttons
-run from 0 to this, the same for every card, so they give nothing away."""
-
-
 class PlayClaimsForm(forms.Form):
     """The points claimed for each card of a play so far, one ``claim`` per card in the
     order laid: the page carries the earlier claims along as the cards are revealed."""

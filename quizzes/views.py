@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST, require_safe
 from counter.discards import Choice, DiscardHand, TableDiscardHand
 from cribbage.cards import parse_card
 from cribbage.discard import CribModel, hand_spread
+from cribbage.pegging import MAX_TURN_POINTS
 from cribbage.review import decision_class, is_error, verdict_mark
 from cribbage.show import MAX_SHOW
 from cribtrainer.htmx import HtmxHttpRequest, private_page, vary_on_htmx, wants_partial
@@ -26,7 +27,6 @@ from .domain.play import claim_words
 from .domain.reasons import lay_reason, throw_reason
 from .forms import (
     CHOOSABLE_MODES,
-    PLAY_MOST,
     AnswerForm,
     DealForm,
     ExplainForm,
@@ -311,7 +311,8 @@ def play_question_context(deal: Deal, form: PlayClaimsForm | None) -> dict:
         "step": step + 1,
         "cards": len(record.plays),
         "card": record.plays[step].card,
-        "peg_buttons": range(PLAY_MOST + 1),
+        # The same buttons for every card, so they give nothing away.
+        "peg_buttons": range(MAX_TURN_POINTS + 1),
         "max_points": MAX_SHOW,
     }
 

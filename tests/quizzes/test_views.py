@@ -774,11 +774,12 @@ def test_a_play_card_is_claimed_in_one_tap_with_the_typed_field_kept(client, pla
     plays = deal.play.plays
     page = client.get(f"/quiz/{deal.pk}/").text
     tap = part(page, "answer-form", "</form>")
-    # A button for each total a card can peg, 0 to 14, the same for every card.
+    # A button for each total a card can peg, the same for every card: 0 to 15 (four aces
+    # making fifteen with the last card).
     buttons = re.findall(
         r'<button type="submit" name="claim" value="(\d+)" class="peg-button"', tap
     )
-    assert buttons == [str(points) for points in range(15)]
+    assert buttons == [str(points) for points in range(16)]
     assert f"What did the {plays[0].card.label} peg?" in tap
     assert 'type="number"' not in tap
     typed = page.split('<details class="typed-claim">')[1].split("</details>")[0]
