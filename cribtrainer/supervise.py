@@ -120,10 +120,10 @@ def ipv6_network_keys(prefix: int) -> list[tuple[str, str]]:
             if after > shown:
                 rest.append(_groups(after - shown))
             regex = head + ":".join(rest) + "$"
-            key = [f"${1}"] if before else []
+            key = ["$1"] if before else []
             key += ["0"] * min(zeros, groups - before)
             if shown:
-                key.append(f"${1 + bool(before)}")
+                key.append("$2" if before else "$1")
             keys.append((regex, ":".join(key)))
     return keys
 
